@@ -1,0 +1,145 @@
+//! Diagnostics produced by the parsers: a range, a stable code, plain words.
+
+use rowan::TextRange;
+
+/// How serious a diagnostic is, in the four levels LSP and the CLI share.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    /// The file is wrong: a reader will misread it or reject it.
+    Error,
+    /// The file is readable but probably not what its author meant.
+    Warning,
+    /// Worth knowing, nothing to fix.
+    Info,
+    /// A suggestion.
+    Hint,
+}
+
+impl Severity {
+    /// The lower-case name used in JSON output and settings.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => "info",
+            Severity::Hint => "hint",
+        }
+    }
+}
+
+macro_rules! codes {
+    ($($(#[doc = $doc:literal])* $variant:ident = $name:literal, $severity:ident;)*) => {
+        /// A stable diagnostic code. The string form (`Code::as_str`) never changes once
+        /// released: users switch codes off by name. Each one is documented with an example in
+        /// `docs/diagnostics.md`.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Code {
+            $($(#[doc = $doc])* $variant,)*
+        }
+
+        impl Code {
+            /// Every code, in documentation order.
+            pub const ALL: &'static [Code] = &[$(Code::$variant,)*];
+
+            /// The stable name, e.g. `unterminated-comment`.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(Code::$variant => $name,)*
+                }
+            }
+
+            /// The default severity of diagnostics with this code.
+            pub fn severity(self) -> Severity {
+                match self {
+                    $(Code::$variant => Severity::$severity,)*
+                }
+            }
+        }
+    };
+}
+
+codes! {
+    /// A `{` comment with no `}`.
+    UnterminatedComment = "unterminated-comment", Error;
+    /// A `}` that closes no comment.
+    UnmatchedCloseBrace = "unmatched-close-brace", Error;
+    /// A `(` variation with no `)`.
+    UnterminatedVariation = "unterminated-variation", Error;
+    /// A `)` that closes no variation.
+    UnmatchedCloseParen = "unmatched-close-paren", Error;
+    /// Variations nested deeper than the parser follows.
+    NestingTooDeep = "nesting-too-deep", Error;
+    /// A tag value `"...` with no closing quote on its line.
+    UnterminatedString = "unterminated-string", Error;
+    /// A tag pair that is not `[Name "value"]`.
+    MalformedTagPair = "malformed-tag-pair", Error;
+    /// A tag pair after the moves have started.
+    TagInMovetext = "tag-in-movetext", Error;
+    /// Text that is not a move, move number, annotation, comment or result.
+    StrayText = "stray-text", Error;
+    /// A NAG outside `$0`..`$255`.
+    InvalidNag = "invalid-nag", Error;
+    /// A suffix annotation other than `! ? !! ?? !? ?!`, or one that follows no move.
+    InvalidSuffix = "invalid-suffix", Error;
+    /// A game whose movetext does not end in `1-0`, `0-1`, `1/2-1/2` or `*`.
+    MissingResult = "missing-result", Error;
+    /// The file is not UTF-8 and was decoded as Windows-1252.
+    NotUtf8 = "not-utf8", Warning;
+}
+
+/// A second location that explains a diagnostic ("comment opened here").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Related {
+    /// Where.
+    pub range: TextRange,
+    /// What is there.
+    pub message: String,
+}
+
+/// One problem found in the text, with the exact range it covers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SyntaxError {
+    /// The bytes of the text the problem is about.
+    pub range: TextRange,
+    /// The stable code.
+    pub code: Code,
+    /// A plain-words message.
+    pub message: String,
+    /// Other places that explain it.
+    pub related: Vec<Related>,
+}
+
+impl SyntaxError {
+    /// A diagnostic with no related locations.
+    pub fn new(code: Code, range: TextRange, message: impl Into<String>) -> SyntaxError {
+        SyntaxError {
+            range,
+            code,
+            message: message.into(),
+            related: Vec::new(),
+        }
+    }
+
+    /// Adds a related location.
+    pub fn with_related(mut self, range: TextRange, message: impl Into<String>) -> SyntaxError {
+        self.related.push(Related {
+            range,
+            message: message.into(),
+        });
+        self
+    }
+
+    /// The severity given by the code.
+    pub fn severity(&self) -> Severity {
+        self.code.severity()
+    }
+
+    /// The same diagnostic moved by `offset` bytes (for text parsed in pieces).
+    pub fn shifted(mut self, offset: rowan::TextSize) -> SyntaxError {
+        self.range += offset;
+        for related in &mut self.related {
+            related.range += offset;
+        }
+        self
+    }
+}

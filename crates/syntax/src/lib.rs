@@ -1,0 +1,12 @@
+//! Lossless syntax trees for game records: PGN (chess), later SGF (Go) and PDN (draughts).
+//!
+//! Parsing never fails: every input gives a tree that holds every byte of it, plus a list of
+//! [`SyntaxError`]s with exact ranges. See `CONVENTIONS.md` for the design.
+
+mod diagnostic;
+mod dump;
+pub mod pgn;
+
+pub use diagnostic::{Code, Related, Severity, SyntaxError};
+pub use dump::debug_dump;
+pub use rowan::{TextRange, TextSize};

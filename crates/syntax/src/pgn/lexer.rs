@@ -1,0 +1,369 @@
+//! The PGN lexer: text to tokens, trivia and comments included, every byte in some token.
+//!
+//! The lexer is context-free but for two facts of PGN: a `%` escape line counts only in
+//! column 0, and a `{` comment with no `}` stops before the next line that starts a tag pair
+//! (`[Event "...`), so that one missing brace does not swallow the rest of a database.
+
+use super::SyntaxKind::{self, *};
+
+/// The tokens of a text: their kinds and where each starts.
+#[derive(Debug, Clone)]
+pub struct Lexed<'t> {
+    text: &'t str,
+    kinds: Vec<SyntaxKind>,
+    /// `starts[i]` is where token `i` starts; one extra entry holds the text's length.
+    starts: Vec<u32>,
+}
+
+impl<'t> Lexed<'t> {
+    /// The text that was lexed.
+    pub fn text(&self) -> &'t str {
+        self.text
+    }
+
+    /// The number of tokens.
+    pub fn len(&self) -> usize {
+        self.kinds.len()
+    }
+
+    /// Whether the text was empty.
+    pub fn is_empty(&self) -> bool {
+        self.kinds.is_empty()
+    }
+
+    /// The kind of token `i`.
+    pub fn kind(&self, i: usize) -> SyntaxKind {
+        self.kinds[i]
+    }
+
+    /// The byte range of token `i`.
+    pub fn range(&self, i: usize) -> std::ops::Range<usize> {
+        self.starts[i] as usize..self.starts[i + 1] as usize
+    }
+
+    /// The text of token `i`.
+    pub fn token_text(&self, i: usize) -> &'t str {
+        &self.text[self.range(i)]
+    }
+}
+
+/// Splits `text` into tokens. The text starts at the beginning of a line.
+///
+/// Texts longer than `u32::MAX` bytes are beyond rowan's limits; callers cut them into
+/// games first (the CLI reads files in pieces).
+pub fn lex(text: &str) -> Lexed<'_> {
+    assert!(
+        text.len() < u32::MAX as usize,
+        "PGN text of {} bytes is too large to lex at once",
+        text.len()
+    );
+    let bytes = text.as_bytes();
+    // Most tokens are 2-5 bytes long with one byte of white space between them.
+    let mut kinds = Vec::with_capacity(bytes.len() / 3);
+    let mut starts = Vec::with_capacity(bytes.len() / 3 + 1);
+    let mut pos = 0;
+    if text.starts_with('\u{feff}') {
+        kinds.push(BOM);
+        starts.push(0);
+        pos = 3;
+    }
+    while pos < bytes.len() {
+        let (kind, end) = next_token(bytes, pos);
+        debug_assert!(end > pos && text.is_char_boundary(end));
+        kinds.push(kind);
+        starts.push(pos as u32);
+        pos = end;
+    }
+    starts.push(bytes.len() as u32);
+    Lexed {
+        text,
+        kinds,
+        starts,
+    }
+}
+
+/// Whether `b` may continue a word: a move, a tag name or a symbol.
+pub(crate) fn is_word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'@')
+}
+
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c')
+}
+
+/// Bytes that end a run of unknown characters: white space and PGN's delimiters.
+fn ends_unknown_run(b: u8) -> bool {
+    is_space(b) || matches!(b, b'{' | b'}' | b'[' | b']' | b'(' | b')' | b';' | b'"')
+}
+
+fn next_token(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
+    let b = bytes[pos];
+    match b {
+        b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c' => (WHITESPACE, run(bytes, pos, is_space)),
+        b'{' => (BRACE_COMMENT, brace_comment_end(bytes, pos)),
+        b'}' => (R_CURLY, pos + 1),
+        b';' => (LINE_COMMENT, line_end(bytes, pos)),
+        b'%' if pos == 0 || bytes[pos - 1] == b'\n' => (ESCAPE_LINE, line_end(bytes, pos)),
+        b'[' => (L_BRACK, pos + 1),
+        b']' => (R_BRACK, pos + 1),
+        b'(' => (L_PAREN, pos + 1),
+        b')' => (R_PAREN, pos + 1),
+        b'"' => (STRING, string_end(bytes, pos)),
+        b'*' => (RESULT, pos + 1),
+        b'.' => (DOTS, run(bytes, pos, |b| b == b'.')),
+        b'!' | b'?' => (SUFFIX, run(bytes, pos, |b| b == b'!' || b == b'?')),
+        b'$' if bytes.get(pos + 1).is_some_and(u8::is_ascii_digit) => {
+            (NAG, run(bytes, pos + 1, |b| b.is_ascii_digit()))
+        }
+        b'0'..=b'9' => number_or_word(bytes, pos),
+        _ if is_word_byte(b) => {
+            let end = run(bytes, pos, is_word_byte);
+            let kind = if is_san(&bytes[pos..end]) { SAN } else { SYMBOL };
+            (kind, end)
+        }
+        _ => (ERROR_TOKEN, run(bytes, pos + 1, |b| !ends_unknown_run(b))),
+    }
+}
+
+fn run(bytes: &[u8], start: usize, pred: impl Fn(u8) -> bool) -> usize {
+    let mut end = start;
+    while end < bytes.len() && pred(bytes[end]) {
+        end += 1;
+    }
+    end
+}
+
+/// The end of a line comment: before the line break (`\n` or `\r\n`).
+fn line_end(bytes: &[u8], pos: usize) -> usize {
+    let end = memchr::memchr(b'\n', &bytes[pos..]).map_or(bytes.len(), |i| pos + i);
+    if end > pos + 1 && bytes[end - 1] == b'\r' && end < bytes.len() {
+        end - 1
+    } else {
+        end
+    }
+}
+
+/// A digit starts a result (`1-0`), castling written with zeros (`0-0`), a null move
+/// (`0000`), or else a move number: the digits alone, so that `1.e4` lexes as `1` `.` `e4`.
+fn number_or_word(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
+    let word_end = run(bytes, pos, is_word_byte);
+    let word = &bytes[pos..word_end];
+    let ends_word = |end: usize| bytes.get(end).is_none_or(|&b| !is_word_byte(b));
+    for result in [&b"1-0"[..], b"0-1", b"1/2-1/2"] {
+        if bytes[pos..].starts_with(result) && ends_word(pos + result.len()) {
+            return (RESULT, pos + result.len());
+        }
+    }
+    // Only these moves start with a digit; `1e4` is the number 1 and the move e4.
+    if is_san(word) && matches!(word.iter().position(|&b| b == b'+' || b == b'#').map_or(word, |i| &word[..i]), b"0-0" | b"0-0-0" | b"0000") {
+        return (SAN, word_end);
+    }
+    (INTEGER, run(bytes, pos, |b| b.is_ascii_digit()))
+}
+
+/// The end of a `{` comment: after its `}`, or, when it has none, before the next line that
+/// starts a tag pair, or at the end of the text.
+fn brace_comment_end(bytes: &[u8], pos: usize) -> usize {
+    let mut from = pos + 1;
+    while let Some(i) = memchr::memchr2(b'}', b'\n', &bytes[from..]) {
+        let at = from + i;
+        if bytes[at] == b'}' {
+            return at + 1;
+        }
+        if starts_tag_pair(bytes, at + 1) {
+            return if at > pos + 1 && bytes[at - 1] == b'\r' {
+                at - 1
+            } else {
+                at
+            };
+        }
+        from = at + 1;
+    }
+    bytes.len()
+}
+
+/// Whether a tag pair (`[Name "`) starts at `pos`, after optional spaces.
+pub(crate) fn starts_tag_pair(bytes: &[u8], pos: usize) -> bool {
+    let skip_blanks = |mut i: usize| {
+        while i < bytes.len() && (bytes[i] == b' ' || bytes[i] == b'\t') {
+            i += 1;
+        }
+        i
+    };
+    let mut i = skip_blanks(pos);
+    if bytes.get(i) != Some(&b'[') {
+        return false;
+    }
+    i = skip_blanks(i + 1);
+    if !bytes.get(i).is_some_and(u8::is_ascii_alphanumeric) {
+        return false;
+    }
+    i = skip_blanks(run(bytes, i, is_word_byte));
+    bytes.get(i) == Some(&b'"')
+}
+
+/// How far past its first closing quote a tag value is searched for a later quote that is
+/// followed by `]`. Tag values are short; the cap keeps lexing linear on hostile lines.
+const UNESCAPED_QUOTE_LOOKAHEAD: usize = 1024;
+
+/// The end of a string. PGN escapes `"` as `\"`, but many programs write inner quotes
+/// unescaped (`[Event "The "Big" Game"]`); when the first closing quote is not followed by
+/// `]` and a later quote on the same line is, the string runs to that later quote. A string
+/// with no closing quote ends at the end of its line.
+fn string_end(bytes: &[u8], pos: usize) -> usize {
+    let mut first_close: Option<usize> = None;
+    let mut i = pos + 1;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' if i + 1 < bytes.len() && bytes[i + 1] != b'\n' && bytes[i + 1] != b'\r' => {
+                i += 2;
+                continue;
+            }
+            b'"' => {
+                let after = run(bytes, i + 1, |b| b == b' ' || b == b'\t');
+                if bytes.get(after) == Some(&b']') {
+                    return i + 1;
+                }
+                let first = *first_close.get_or_insert(i);
+                if i - first > UNESCAPED_QUOTE_LOOKAHEAD {
+                    break;
+                }
+            }
+            b'\n' | b'\r' => break,
+            _ => {}
+        }
+        i += 1;
+    }
+    match first_close {
+        Some(close) => close + 1,
+        None => i,
+    }
+}
+
+/// Whether `word` is a move: SAN (`Nbd2`, `exd5`, `e8=Q`, `O-O+`), long algebraic (`e2-e4`,
+/// `Ng1xf3`), UCI (`e7e8q`), a drop (`N@f3`), or a null move (`--`, `Z0`, `0000`, `@@@@`).
+pub(crate) fn is_san(word: &[u8]) -> bool {
+    let mut end = word.len();
+    while end > 0 && matches!(word[end - 1], b'+' | b'#') {
+        end -= 1;
+    }
+    let core = &word[..end];
+    if end + 2 < word.len() {
+        return false;
+    }
+    if matches!(
+        core,
+        b"O-O" | b"O-O-O" | b"0-0" | b"0-0-0" | b"--" | b"Z0" | b"0000" | b"@@@@"
+    ) {
+        return true;
+    }
+    let is_piece = |b: u8| matches!(b, b'P' | b'N' | b'B' | b'R' | b'Q' | b'K');
+    let is_file = |b: u8| (b'a'..=b'h').contains(&b);
+    let is_rank = |b: u8| (b'1'..=b'8').contains(&b);
+    let mut rest = core;
+    if let [piece, tail @ ..] = rest {
+        if is_piece(*piece) {
+            rest = tail;
+        }
+    }
+    if let [b'@', file, rank] = rest {
+        return is_file(*file) && is_rank(*rank);
+    }
+    // Promotion: `=Q`, `Q`, or UCI's lower-case `q`.
+    if let [head @ .., last] = rest {
+        if matches!(
+            last,
+            b'N' | b'B' | b'R' | b'Q' | b'K' | b'n' | b'b' | b'r' | b'q' | b'k'
+        ) && head.len() >= 2
+        {
+            rest = head;
+            if let [head @ .., b'='] = rest {
+                rest = head;
+            }
+        }
+    }
+    let [from @ .., file, rank] = rest else {
+        return false;
+    };
+    if !is_file(*file) || !is_rank(*rank) {
+        return false;
+    }
+    let from = match from {
+        [head @ .., b'-' | b'x' | b':'] => head,
+        _ => from,
+    };
+    match from {
+        [] => true,
+        [a] => is_file(*a) || is_rank(*a),
+        [a, b] => is_file(*a) && is_rank(*b),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn san_shapes() {
+        for ok in [
+            "e4", "exd5", "Nbd2", "R1e2", "Qh4e1", "e8=Q", "e8Q", "O-O", "O-O-O", "0-0", "0-0-0",
+            "Nf3+", "Qxf7#", "--", "Z0", "0000", "e2-e4", "Ng1-f3", "e7e8q", "N@f3", "@e4", "Kxe1",
+            "Bxh8", "bxa8=N+",
+        ] {
+            assert!(is_san(ok.as_bytes()), "{ok} should be a move");
+        }
+        for bad in [
+            "oh", "the", "end", "comment", "e9", "i4", "N", "x", "e", "Nf", "Qh4e1e2", "e4+++",
+            "O-O-O-O", "Event",
+        ] {
+            assert!(!is_san(bad.as_bytes()), "{bad} should not be a move");
+        }
+    }
+
+    fn kinds(text: &str) -> Vec<(SyntaxKind, &str)> {
+        let lexed = lex(text);
+        (0..lexed.len())
+            .map(|i| (lexed.kind(i), lexed.token_text(i)))
+            .collect()
+    }
+
+    #[test]
+    fn move_numbers_glued_to_moves() {
+        assert_eq!(
+            kinds("12...Nf3"),
+            vec![(INTEGER, "12"), (DOTS, "..."), (SAN, "Nf3")]
+        );
+    }
+
+    #[test]
+    fn results_and_castling_with_zeros() {
+        assert_eq!(
+            kinds("0-0 0-1"),
+            vec![(SAN, "0-0"), (WHITESPACE, " "), (RESULT, "0-1")]
+        );
+        assert_eq!(kinds("1/2-1/2"), vec![(RESULT, "1/2-1/2")]);
+    }
+
+    #[test]
+    fn escape_line_only_in_column_zero() {
+        assert_eq!(kinds("%x\n")[0], (ESCAPE_LINE, "%x"));
+        assert_eq!(kinds(" %x")[1], (ERROR_TOKEN, "%x"));
+    }
+
+    #[test]
+    fn unterminated_comment_stops_before_tag_line() {
+        let text = "{ open\nmore\n[Event \"x\"]";
+        assert_eq!(kinds(text)[0], (BRACE_COMMENT, "{ open\nmore"));
+    }
+
+    #[test]
+    fn unescaped_inner_quotes() {
+        assert_eq!(
+            kinds("\"The \"Big\" Game\"]")[0],
+            (STRING, "\"The \"Big\" Game\"")
+        );
+        assert_eq!(kinds("\"a\" \"b\"")[0], (STRING, "\"a\""));
+        assert_eq!(kinds("\"open\nx")[0], (STRING, "\"open"));
+    }
+}

@@ -1,0 +1,172 @@
+//! PGN, the Portable Game Notation of chess: lexer, parser, tree and typed AST.
+//!
+//! ```
+//! let parse = kifu_syntax::pgn::parse("[White \"Tal\"]\n\n1. e4 e5 *\n");
+//! assert!(parse.errors().is_empty());
+//! assert_eq!(parse.syntax().to_string(), "[White \"Tal\"]\n\n1. e4 e5 *\n");
+//! ```
+
+pub mod ast;
+mod lexer;
+mod parser;
+mod syntax_kind;
+
+use rowan::{GreenNode, GreenToken, NodeCache, NodeOrToken, TextRange, TextSize};
+
+pub use lexer::{lex, Lexed};
+pub use parser::MAX_VARIATION_DEPTH;
+pub use syntax_kind::{PgnLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
+
+use crate::SyntaxError;
+
+/// The result of parsing a PGN text: a lossless tree and the syntax errors found.
+#[derive(Debug, Clone)]
+pub struct Parse {
+    green: GreenNode,
+    errors: Vec<SyntaxError>,
+}
+
+impl Parse {
+    /// The root of the tree, a `SOURCE_FILE`.
+    pub fn syntax(&self) -> SyntaxNode {
+        SyntaxNode::new_root(self.green.clone())
+    }
+
+    /// The green tree, cheap to clone and share between threads.
+    pub fn green(&self) -> &GreenNode {
+        &self.green
+    }
+
+    /// The syntax errors, in the order of the text.
+    pub fn errors(&self) -> &[SyntaxError] {
+        &self.errors
+    }
+
+    /// The typed view of the root.
+    pub fn source_file(&self) -> ast::SourceFile {
+        ast::SourceFile::cast(self.syntax()).expect("the root is a SOURCE_FILE")
+    }
+
+    /// The `.rast` dump: errors, then the tree.
+    pub fn debug_dump(&self) -> String {
+        crate::debug_dump(&self.syntax(), &self.errors)
+    }
+}
+
+/// Parses a whole PGN text. Never fails: problems are in [`Parse::errors`].
+pub fn parse(text: &str) -> Parse {
+    let games = Games::new(text);
+    let mut cache = NodeCache::default();
+    let mut children: Vec<NodeOrToken<GreenNode, GreenToken>> = Vec::new();
+    let mut errors = Vec::new();
+    let mut next_token = 0;
+    for i in 0..games.len() {
+        let tokens = games.tokens(i);
+        push_trivia(&games.lexed, next_token..tokens.start, &mut children);
+        let game = games.parse_game(i, &mut cache);
+        children.push(NodeOrToken::Node(game.green));
+        errors.extend(game.errors);
+        next_token = tokens.end;
+    }
+    push_trivia(&games.lexed, next_token..games.lexed.len(), &mut children);
+    Parse {
+        green: GreenNode::new(SyntaxKind::SOURCE_FILE.into(), children),
+        errors,
+    }
+}
+
+fn push_trivia(
+    lexed: &Lexed<'_>,
+    tokens: std::ops::Range<usize>,
+    children: &mut Vec<NodeOrToken<GreenNode, GreenToken>>,
+) {
+    for i in tokens {
+        children.push(NodeOrToken::Token(GreenToken::new(
+            lexed.kind(i).into(),
+            lexed.token_text(i),
+        )));
+    }
+}
+
+/// A PGN text cut into games, each of which can be parsed on its own (and in parallel).
+#[derive(Debug, Clone)]
+pub struct Games<'t> {
+    lexed: Lexed<'t>,
+    ranges: Vec<std::ops::Range<usize>>,
+}
+
+/// One game parsed on its own: a `GAME` node whose offsets start at 0, and its errors, whose
+/// ranges are offsets into the whole text.
+#[derive(Debug, Clone)]
+pub struct GameParse {
+    /// The `GAME` node.
+    pub green: GreenNode,
+    /// Where the game starts in the whole text.
+    pub offset: TextSize,
+    /// The syntax errors, with ranges into the whole text.
+    pub errors: Vec<SyntaxError>,
+}
+
+impl GameParse {
+    /// The game as a tree whose offsets are offsets into the whole text.
+    pub fn syntax(&self) -> SyntaxNode {
+        // rowan roots start at 0; wrapping keeps the API simple and callers add `offset`.
+        SyntaxNode::new_root(self.green.clone())
+    }
+
+    /// The typed view of the game.
+    pub fn game(&self) -> ast::Game {
+        ast::Game::cast(self.syntax()).expect("a game parse is a GAME")
+    }
+}
+
+impl<'t> Games<'t> {
+    /// Lexes `text` and finds where its games start and end.
+    pub fn new(text: &'t str) -> Games<'t> {
+        let lexed = lex(text);
+        let ranges = parser::split_games(&lexed);
+        Games { lexed, ranges }
+    }
+
+    /// The number of games.
+    pub fn len(&self) -> usize {
+        self.ranges.len()
+    }
+
+    /// Whether there are no games (only white space).
+    pub fn is_empty(&self) -> bool {
+        self.ranges.is_empty()
+    }
+
+    /// The text that was cut.
+    pub fn text(&self) -> &'t str {
+        self.lexed.text()
+    }
+
+    fn tokens(&self, i: usize) -> std::ops::Range<usize> {
+        self.ranges[i].clone()
+    }
+
+    /// The bytes of game `i`, from its first token to the end of its last.
+    pub fn range(&self, i: usize) -> TextRange {
+        let tokens = &self.ranges[i];
+        let start = self.lexed.range(tokens.start).start;
+        let end = self.lexed.range(tokens.end - 1).end;
+        TextRange::new(TextSize::from(start as u32), TextSize::from(end as u32))
+    }
+
+    /// Parses game `i`. Nodes are shared through `cache` (one per thread).
+    pub fn parse_game(&self, i: usize, cache: &mut NodeCache) -> GameParse {
+        let mut builder = rowan::GreenNodeBuilder::with_cache(cache);
+        let is_last = i + 1 == self.ranges.len();
+        let errors = parser::parse_game(&self.lexed, self.tokens(i), is_last, &mut builder);
+        GameParse {
+            green: builder.finish(),
+            offset: self.range(i).start(),
+            errors,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

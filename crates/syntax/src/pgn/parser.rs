@@ -1,0 +1,640 @@
+//! The PGN grammar: splits the tokens into games, then parses each game on its own.
+//!
+//! The grammar sees only significant tokens; the [`Sink`] is handed white space as it goes
+//! and puts it in the tree, so the tree holds every byte. Each game is parsed from its own
+//! token range, which is what lets the CLI parse games in parallel and an editor re-parse
+//! one game.
+
+use std::ops::Range;
+
+use rowan::{TextRange, TextSize};
+
+use super::lexer::{starts_tag_pair, Lexed};
+use super::SyntaxKind::{self, *};
+use crate::{Code, SyntaxError};
+
+/// How deeply variations nest before the parser stops making nodes for them. Real games
+/// rarely pass 10; the cap keeps recursion (here and in every tree walk) off the stack's edge.
+pub const MAX_VARIATION_DEPTH: usize = 256;
+
+/// Receives the tree as the grammar produces it.
+pub(crate) trait Sink {
+    /// Opens a node.
+    fn start_node(&mut self, kind: SyntaxKind);
+    /// Closes the last open node.
+    fn finish_node(&mut self);
+    /// Adds a token.
+    fn token(&mut self, kind: SyntaxKind, text: &str);
+}
+
+impl Sink for rowan::GreenNodeBuilder<'_> {
+    fn start_node(&mut self, kind: SyntaxKind) {
+        rowan::GreenNodeBuilder::start_node(self, kind.into());
+    }
+    fn finish_node(&mut self) {
+        rowan::GreenNodeBuilder::finish_node(self);
+    }
+    fn token(&mut self, kind: SyntaxKind, text: &str) {
+        rowan::GreenNodeBuilder::token(self, kind.into(), text);
+    }
+}
+
+/// Cuts the tokens into games: ranges of token indices from a game's first significant
+/// token to just after its last one. White space between games belongs to no game.
+///
+/// A game ends after its result (unless a `)` follows: a result written inside a variation),
+/// or before a line that starts a tag pair once the game has moves. Comments and tag pairs
+/// before the first move keep the game in its tag section.
+pub(crate) fn split_games(lexed: &Lexed<'_>) -> Vec<Range<usize>> {
+    let bytes = lexed.text().as_bytes();
+    let mut games = Vec::new();
+    let mut start: Option<usize> = None;
+    let mut seen_moves = false;
+    let mut last = 0;
+    let mut i = 0;
+    while i < lexed.len() {
+        let kind = lexed.kind(i);
+        if kind.is_trivia() {
+            i += 1;
+            continue;
+        }
+        match start {
+            None => {
+                start = Some(i);
+                seen_moves = false;
+            }
+            Some(s)
+                if kind == L_BRACK
+                    && seen_moves
+                    && at_line_start(lexed, i)
+                    && starts_tag_pair(bytes, lexed.range(i).start) =>
+            {
+                games.push(s..last + 1);
+                start = Some(i);
+                seen_moves = false;
+            }
+            Some(_) => {}
+        }
+        match kind {
+            L_BRACK | R_BRACK | STRING | SYMBOL | BRACE_COMMENT | LINE_COMMENT | ESCAPE_LINE => {}
+            RESULT if next_significant(lexed, i + 1).map(|j| lexed.kind(j)) != Some(R_PAREN) => {
+                if let Some(s) = start.take() {
+                    games.push(s..i + 1);
+                }
+            }
+            _ => seen_moves = true,
+        }
+        last = i;
+        i += 1;
+    }
+    if let Some(s) = start {
+        games.push(s..last + 1);
+    }
+    games
+}
+
+fn next_significant(lexed: &Lexed<'_>, mut i: usize) -> Option<usize> {
+    while i < lexed.len() {
+        if !lexed.kind(i).is_trivia() {
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Whether token `i` is the first thing on its line (white space aside).
+fn at_line_start(lexed: &Lexed<'_>, i: usize) -> bool {
+    if i == 0 {
+        return true;
+    }
+    match lexed.kind(i - 1) {
+        BOM => true,
+        WHITESPACE => {
+            lexed.token_text(i - 1).contains('\n')
+                || i == 1
+                || (i == 2 && lexed.kind(0) == BOM)
+        }
+        _ => false,
+    }
+}
+
+/// Parses the game in token range `tokens` into `sink`, returning its diagnostics.
+/// `is_last` says whether any game follows, for the wording of a missing result.
+pub(crate) fn parse_game<S: Sink>(
+    lexed: &Lexed<'_>,
+    tokens: Range<usize>,
+    is_last: bool,
+    sink: &mut S,
+) -> Vec<SyntaxError> {
+    let mut parser = Parser {
+        lexed,
+        pos: tokens.start,
+        end: tokens.end,
+        sink,
+        errors: Vec::new(),
+        depth: 0,
+    };
+    parser.game(is_last);
+    parser.errors
+}
+
+struct Parser<'l, 't, S> {
+    lexed: &'l Lexed<'t>,
+    /// The next raw token (trivia included) to hand to the sink.
+    pos: usize,
+    end: usize,
+    sink: &'l mut S,
+    errors: Vec<SyntaxError>,
+    depth: usize,
+}
+
+impl<S: Sink> Parser<'_, '_, S> {
+    // --- Token access -----------------------------------------------------------------
+
+    /// The index of the `n`th significant token from the cursor.
+    fn nth_index(&self, mut n: usize) -> Option<usize> {
+        let mut i = self.pos;
+        while i < self.end {
+            if !self.lexed.kind(i).is_trivia() {
+                if n == 0 {
+                    return Some(i);
+                }
+                n -= 1;
+            }
+            i += 1;
+        }
+        None
+    }
+
+    fn nth(&self, n: usize) -> Option<SyntaxKind> {
+        self.nth_index(n).map(|i| self.lexed.kind(i))
+    }
+
+    fn current(&self) -> Option<SyntaxKind> {
+        self.nth(0)
+    }
+
+    fn at(&self, kind: SyntaxKind) -> bool {
+        self.current() == Some(kind)
+    }
+
+    fn current_range(&self) -> TextRange {
+        self.nth_index(0)
+            .map_or(self.end_of_previous(), |i| self.text_range(i))
+    }
+
+    fn text_range(&self, i: usize) -> TextRange {
+        let r = self.lexed.range(i);
+        TextRange::new(TextSize::from(r.start as u32), TextSize::from(r.end as u32))
+    }
+
+    /// An empty range just after the last significant token handed to the sink.
+    fn end_of_previous(&self) -> TextRange {
+        let mut i = self.pos;
+        while i > 0 {
+            i -= 1;
+            if !self.lexed.kind(i).is_trivia() {
+                return TextRange::empty(self.text_range(i).end());
+            }
+        }
+        TextRange::empty(TextSize::from(0))
+    }
+
+    /// Whether the next significant token is on the same line as the previous one.
+    fn next_on_same_line(&self) -> bool {
+        let mut i = self.pos;
+        while i < self.end && self.lexed.kind(i).is_trivia() {
+            if self.lexed.token_text(i).contains('\n') {
+                return false;
+            }
+            i += 1;
+        }
+        i < self.end
+    }
+
+    // --- Tree building --------------------------------------------------------------
+
+    fn flush_trivia(&mut self) {
+        while self.pos < self.end && self.lexed.kind(self.pos).is_trivia() {
+            self.sink
+                .token(self.lexed.kind(self.pos), self.lexed.token_text(self.pos));
+            self.pos += 1;
+        }
+    }
+
+    /// Opens a node; white space before it stays in the parent.
+    fn start(&mut self, kind: SyntaxKind) {
+        self.flush_trivia();
+        self.sink.start_node(kind);
+    }
+
+    fn finish(&mut self) {
+        self.sink.finish_node();
+    }
+
+    fn bump(&mut self) {
+        self.flush_trivia();
+        if self.pos < self.end {
+            self.sink
+                .token(self.lexed.kind(self.pos), self.lexed.token_text(self.pos));
+            self.pos += 1;
+        }
+    }
+
+    /// Adds the current token under another kind (a move-shaped word used as a tag name).
+    fn bump_as(&mut self, kind: SyntaxKind) {
+        self.flush_trivia();
+        if self.pos < self.end {
+            self.sink.token(kind, self.lexed.token_text(self.pos));
+            self.pos += 1;
+        }
+    }
+
+    fn error(&mut self, error: SyntaxError) {
+        self.errors.push(error);
+    }
+
+    // --- Grammar --------------------------------------------------------------------
+
+    fn game(&mut self, is_last: bool) {
+        self.start(GAME);
+        let has_tags = self.at(L_BRACK) || self.comments_then_tag();
+        if has_tags {
+            self.tag_section();
+        }
+        let mut has_moves = false;
+        if self.current().is_some_and(|k| k != RESULT) {
+            self.start(MOVETEXT);
+            has_moves = self.items(false);
+            self.finish();
+        }
+        if self.at(RESULT) {
+            self.start(GAME_RESULT);
+            self.bump();
+            self.finish();
+        } else if has_tags || has_moves {
+            let next = if is_last {
+                "the end of the file"
+            } else {
+                "the next game"
+            };
+            let range = self.end_of_previous();
+            self.error(SyntaxError::new(
+                Code::MissingResult,
+                range,
+                format!("this game has no result: expected `1-0`, `0-1`, `1/2-1/2` or `*` before {next}"),
+            ));
+        }
+        // Only a stray `)` after the result can be left: the splitter keeps it in this game.
+        while self.current().is_some() {
+            self.stray_run(false);
+        }
+        self.finish();
+    }
+
+    /// Whether the cursor is at comments followed by a tag pair: comments between games
+    /// that belong to the next game's tag section.
+    fn comments_then_tag(&self) -> bool {
+        let mut n = 0;
+        while let Some(kind) = self.nth(n) {
+            if !kind.is_comment() {
+                return kind == L_BRACK;
+            }
+            n += 1;
+        }
+        false
+    }
+
+    fn tag_section(&mut self) {
+        self.start(TAG_SECTION);
+        loop {
+            if self.at(L_BRACK) {
+                self.tag_pair();
+            } else if self.comments_then_tag() {
+                while self.current().is_some_and(SyntaxKind::is_comment) {
+                    self.comment();
+                }
+            } else {
+                break;
+            }
+        }
+        self.finish();
+    }
+
+    fn tag_pair(&mut self) {
+        self.start(TAG_PAIR);
+        let open = self.current_range();
+        self.bump();
+        let mut problem: Option<&str> = None;
+        if self.next_on_same_line() && matches!(self.current(), Some(SYMBOL | SAN | INTEGER)) {
+            self.bump_as(SYMBOL);
+        } else {
+            problem = Some("a tag name after `[`");
+        }
+        if self.next_on_same_line() && self.at(STRING) {
+            let range = self.current_range();
+            let i = self.nth_index(0).unwrap_or(self.pos);
+            let closed = string_is_closed(self.lexed.token_text(i));
+            self.bump();
+            if !closed {
+                self.error(SyntaxError::new(
+                    Code::UnterminatedString,
+                    range,
+                    "this tag value has no closing `\"` on its line",
+                ));
+                problem = problem.or(Some(""));
+            }
+        } else if problem.is_none() {
+            problem = Some("a quoted value such as `\"...\"` after the tag name");
+        }
+        // Anything else on the line before `]` does not belong in a tag pair.
+        if self.next_on_same_line() && !matches!(self.current(), Some(R_BRACK | L_BRACK)) {
+            let start = self.current_range().start();
+            self.start(ERROR);
+            while self.next_on_same_line() && !matches!(self.current(), Some(R_BRACK | L_BRACK))
+            {
+                self.bump();
+            }
+            self.finish();
+            let end = self.end_of_previous().end();
+            if problem.is_none() {
+                self.error(SyntaxError::new(
+                    Code::MalformedTagPair,
+                    TextRange::new(start, end),
+                    "unexpected text in a tag pair: a tag pair is `[Name \"value\"]`",
+                ));
+                problem = Some("");
+            }
+        }
+        if self.next_on_same_line() && self.at(R_BRACK) {
+            self.bump();
+        } else if problem.is_none() {
+            problem = Some("`]` to close the tag pair");
+        }
+        self.finish();
+        if let Some(expected) = problem.filter(|p| !p.is_empty()) {
+            let at = self.end_of_previous();
+            self.error(
+                SyntaxError::new(
+                    Code::MalformedTagPair,
+                    at,
+                    format!("malformed tag pair: expected {expected}"),
+                )
+                .with_related(open, "the tag pair starts here"),
+            );
+        }
+    }
+
+    /// Parses movetext items up to a result, the end of the game, or (in a variation) `)`.
+    /// Returns whether there was anything that is not a comment.
+    fn items(&mut self, in_variation: bool) -> bool {
+        let mut has_moves = false;
+        while let Some(kind) = self.current() {
+            if !kind.is_comment() {
+                has_moves = true;
+            }
+            match kind {
+                RESULT => {
+                    if in_variation && self.nth(1) == Some(R_PAREN) {
+                        self.start(GAME_RESULT);
+                        self.bump();
+                        self.finish();
+                    } else {
+                        break;
+                    }
+                }
+                R_PAREN if in_variation => break,
+                INTEGER => self.move_number(),
+                SAN => self.san_move(),
+                NAG => self.nag(),
+                BRACE_COMMENT | LINE_COMMENT | ESCAPE_LINE => self.comment(),
+                L_PAREN => self.variation(),
+                L_BRACK => {
+                    let start = self.current_range().start();
+                    self.tag_pair();
+                    let range = TextRange::new(start, self.end_of_previous().end());
+                    self.error(SyntaxError::new(
+                        Code::TagInMovetext,
+                        range,
+                        "a tag pair after the moves have started: tag pairs belong before the first move",
+                    ));
+                }
+                _ => self.stray_run(in_variation),
+            }
+        }
+        has_moves
+    }
+
+    fn move_number(&mut self) {
+        self.start(MOVE_NUMBER);
+        self.bump();
+        if self.at(DOTS) {
+            self.bump();
+        }
+        self.finish();
+    }
+
+    fn san_move(&mut self) {
+        self.start(SAN_MOVE);
+        self.bump();
+        if self.at(SUFFIX) && self.next_on_same_line() {
+            let range = self.current_range();
+            let i = self.nth_index(0).unwrap_or(self.pos);
+            let text = self.lexed.token_text(i);
+            self.bump();
+            if !matches!(text, "!" | "?" | "!!" | "??" | "!?" | "?!") {
+                self.error(SyntaxError::new(
+                    Code::InvalidSuffix,
+                    range,
+                    format!("`{text}` is not a move annotation: use `!`, `?`, `!!`, `??`, `!?` or `?!`"),
+                ));
+            }
+        }
+        self.finish();
+    }
+
+    fn nag(&mut self) {
+        let range = self.current_range();
+        let i = self.nth_index(0).unwrap_or(self.pos);
+        let digits = &self.lexed.token_text(i)[1..];
+        self.start(NAG_NODE);
+        self.bump();
+        self.finish();
+        if digits.parse::<u8>().is_err() {
+            self.error(SyntaxError::new(
+                Code::InvalidNag,
+                range,
+                format!("`${digits}` is not a NAG: NAGs run from `$0` to `$255`"),
+            ));
+        }
+    }
+
+    fn comment(&mut self) {
+        let Some(i) = self.nth_index(0) else { return };
+        let range = self.text_range(i);
+        let text = self.lexed.token_text(i);
+        self.start(COMMENT);
+        self.bump();
+        self.finish();
+        if self.lexed.kind(i) == BRACE_COMMENT && !text.ends_with('}') {
+            let open = TextRange::at(range.start(), TextSize::from(1));
+            let stop = if i + 1 < self.lexed.len() {
+                "kifu ended it before the next tag pair"
+            } else {
+                "it runs to the end of the file"
+            };
+            self.error(
+                SyntaxError::new(
+                    Code::UnterminatedComment,
+                    open,
+                    format!("this `{{` comment is never closed: `}}` is missing, so {stop}"),
+                )
+                .with_related(TextRange::empty(range.end()), "the comment should end by here"),
+            );
+        }
+    }
+
+    fn variation(&mut self) {
+        if self.depth >= MAX_VARIATION_DEPTH {
+            self.too_deep_variation();
+            return;
+        }
+        let open = self.current_range();
+        self.start(VARIATION);
+        self.bump();
+        self.depth += 1;
+        self.items(true);
+        self.depth -= 1;
+        if self.at(R_PAREN) {
+            self.bump();
+        } else {
+            let at = self.end_of_previous();
+            self.error(
+                SyntaxError::new(
+                    Code::UnterminatedVariation,
+                    open,
+                    "this `(` variation is never closed: `)` is missing",
+                )
+                .with_related(at, "the variation should end by here"),
+            );
+        }
+        self.finish();
+    }
+
+    /// A variation nested past [`MAX_VARIATION_DEPTH`]: kept in the tree as one flat ERROR
+    /// node, up to its matching `)`, with one diagnostic.
+    fn too_deep_variation(&mut self) {
+        let open = self.current_range();
+        self.start(ERROR);
+        let mut open_parens = 0usize;
+        while let Some(kind) = self.current() {
+            match kind {
+                L_PAREN => open_parens += 1,
+                R_PAREN => open_parens -= 1,
+                RESULT if self.nth(1) != Some(R_PAREN) => break,
+                _ => {}
+            }
+            self.bump();
+            if open_parens == 0 {
+                break;
+            }
+        }
+        self.finish();
+        self.error(SyntaxError::new(
+            Code::NestingTooDeep,
+            open,
+            format!("variations nest more than {MAX_VARIATION_DEPTH} deep here; kifu does not look inside this one"),
+        ));
+        if open_parens > 0 {
+            let at = self.end_of_previous();
+            self.error(
+                SyntaxError::new(
+                    Code::UnterminatedVariation,
+                    open,
+                    "this `(` variation is never closed: `)` is missing",
+                )
+                .with_related(at, "the variation should end by here"),
+            );
+        }
+    }
+
+    /// Text that fits nowhere: the token at the cursor and the stray tokens after it on the
+    /// same line, in one ERROR node with one diagnostic (`the end` is one mistake, not two).
+    fn stray_run(&mut self, in_variation: bool) {
+        let start = self.current_range().start();
+        let mut close_brace = false;
+        let mut close_paren = false;
+        let mut only_suffixes = true;
+        self.start(ERROR);
+        loop {
+            match self.current() {
+                Some(R_CURLY) => close_brace = true,
+                Some(R_PAREN) => close_paren = true,
+                Some(SUFFIX) => {}
+                _ => only_suffixes = false,
+            }
+            self.bump();
+            let continues = self.next_on_same_line()
+                && match self.current() {
+                    Some(SYMBOL | ERROR_TOKEN | STRING | DOTS | SUFFIX | R_CURLY | R_BRACK) => true,
+                    Some(R_PAREN) => !in_variation,
+                    _ => false,
+                };
+            if !continues {
+                break;
+            }
+        }
+        self.finish();
+        let range = TextRange::new(start, self.end_of_previous().end());
+        let text = quote(&self.lexed.text()[range]);
+        let (code, message) = if close_brace {
+            (
+                Code::UnmatchedCloseBrace,
+                format!("{text} is not movetext: its `}}` closes no comment (did an earlier comment end too soon?)"),
+            )
+        } else if close_paren {
+            (
+                Code::UnmatchedCloseParen,
+                format!("{text}: this `)` closes no variation"),
+            )
+        } else if only_suffixes {
+            (
+                Code::InvalidSuffix,
+                format!("the annotation {text} follows no move"),
+            )
+        } else {
+            (
+                Code::StrayText,
+                format!("{text} is not a move, move number, annotation, comment or result"),
+            )
+        };
+        self.error(SyntaxError::new(code, range, message));
+    }
+}
+
+/// Whether a STRING token has its closing quote.
+pub(crate) fn string_is_closed(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    if bytes.len() < 2 || bytes[bytes.len() - 1] != b'"' {
+        return false;
+    }
+    // The last quote is escaped if an odd number of backslashes precede it.
+    let backslashes = bytes[1..bytes.len() - 1]
+        .iter()
+        .rev()
+        .take_while(|&&b| b == b'\\')
+        .count();
+    backslashes % 2 == 0
+}
+
+/// `text` in backticks for a message, shortened when long.
+fn quote(text: &str) -> String {
+    const MAX: usize = 40;
+    if text.chars().count() <= MAX {
+        format!("`{text}`")
+    } else {
+        let short: String = text.chars().take(MAX).collect();
+        format!("`{short}…`")
+    }
+}

@@ -1,0 +1,167 @@
+use super::*;
+use crate::Code;
+
+/// The acceptance example of issue 2: exactly three errors, at `comment}`, `oh?` and
+/// `the end`.
+const BOTVINNIK_MEMORIAL: &str = r#"[Event "Botvinnik Memorial"]
+[Site "Moscow"]
+[Date "2001.12.05"]
+[Round "4"]
+[White "Kasparov, Garry"]
+[Black "Kramnik, Vladimir"]
+[Result "1/2-1/2"]
+[ECO "C80"]
+[WhiteElo "2839"]
+[BlackElo "2808"]
+[PlyCount "37"]
+[EventDate "2001.12.01"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 $1 {first comment} 4. Ba4 Nf6 5. O-O
+Nxe4 {second comment} 6. d4 ; comment starting with ";" up to EOL
+b5 7. Bb3 d5 8. dxe5 Be6 9. Be3 {third comment} 9... Bc5 10. Qd3 O-O
+11. Nc3 Nb4 (11... Bxe3 12. Qxe3 Nxc3 13. Qxc3 Qd7 14. Rad1 Nd8 $1
+15. Nd4 c6 $14 (15... Nb7 16. Qc6 $1 $16)) 12. Qe2 Nxc3 13. bxc3 Bxe3
+% escaped line - it will be discarded up to the EOL
+14. Qxe3 Nc6 {wrong } comment} 15. a4 Na5 oh? 16. axb5 {yet another
+comment} (16. Nd4 {nested comment}) 16... axb5 17. Nd4 (17. Qc5 c6 18.
+Nd4 Ra6 19. f4 g6 20. Ra3 Qd7 21. Rfa1 Rfa8) 17... Qe8 18. f4 c5 19.
+Nxe6 the end 1/2-1/2
+"#;
+
+#[test]
+fn acceptance_example_has_exactly_three_errors() {
+    let parse = parse(BOTVINNIK_MEMORIAL);
+    assert_eq!(parse.syntax().to_string(), BOTVINNIK_MEMORIAL);
+    let found: Vec<(&str, Code)> = parse
+        .errors()
+        .iter()
+        .map(|e| (&BOTVINNIK_MEMORIAL[e.range], e.code))
+        .collect();
+    assert_eq!(
+        found,
+        vec![
+            ("comment}", Code::UnmatchedCloseBrace),
+            ("oh?", Code::StrayText),
+            ("the end", Code::StrayText),
+        ]
+    );
+    let file = parse.source_file();
+    let games: Vec<_> = file.games().collect();
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].tag("White").as_deref(), Some("Kasparov, Garry"));
+    assert_eq!(games[0].tags().count(), 12);
+    assert_eq!(
+        games[0].result().and_then(|r| r.text()).as_deref(),
+        Some("1/2-1/2")
+    );
+    let variations = games[0]
+        .syntax()
+        .descendants()
+        .filter(|n| n.kind() == SyntaxKind::VARIATION)
+        .count();
+    assert_eq!(variations, 4);
+}
+
+/// Builds `depth` nested variations, each holding a move.
+fn nested(depth: usize) -> String {
+    let mut text = String::from("1. e4 ");
+    for _ in 0..depth {
+        text.push_str("( 1. d4 ");
+    }
+    for _ in 0..depth {
+        text.push(')');
+    }
+    text.push_str(" *\n");
+    text
+}
+
+#[test]
+fn deep_nesting_is_capped_without_overflow() {
+    let text = nested(100_000);
+    let parse = parse(&text);
+    assert_eq!(parse.syntax().to_string(), text);
+    let codes: Vec<Code> = parse.errors().iter().map(|e| e.code).collect();
+    assert_eq!(codes, vec![Code::NestingTooDeep]);
+    let max_depth = parse
+        .syntax()
+        .descendants()
+        .map(|n| {
+            n.ancestors()
+                .filter(|a| a.kind() == SyntaxKind::VARIATION)
+                .count()
+        })
+        .max();
+    assert_eq!(max_depth, Some(MAX_VARIATION_DEPTH));
+}
+
+#[test]
+fn unclosed_deep_nesting_is_one_error_each() {
+    let text = "1. e4 ".to_string() + &"(".repeat(100_000) + " *";
+    let parse = parse(&text);
+    assert_eq!(parse.syntax().to_string(), text);
+    // The capped variation reports itself once; each open node reports its `(`.
+    assert!(parse
+        .errors()
+        .iter()
+        .all(|e| matches!(e.code, Code::NestingTooDeep | Code::UnterminatedVariation)));
+    assert_eq!(
+        parse
+            .errors()
+            .iter()
+            .filter(|e| e.code == Code::UnterminatedVariation)
+            .count(),
+        MAX_VARIATION_DEPTH + 1
+    );
+}
+
+#[test]
+fn ten_megabyte_comment() {
+    let body = "all work and no play makes Jack a dull boy\n".repeat(250_000);
+    let text = format!("1. e4 {{{body}}} *\n");
+    let parse = parse(&text);
+    assert!(parse.errors().is_empty());
+    assert_eq!(parse.syntax().to_string(), text);
+    let unclosed = format!("1. e4 {{{body}");
+    let parse = super::parse(&unclosed);
+    assert_eq!(parse.syntax().to_string(), unclosed);
+    let codes: Vec<Code> = parse.errors().iter().map(|e| e.code).collect();
+    assert_eq!(codes, vec![Code::UnterminatedComment, Code::MissingResult]);
+}
+
+#[test]
+fn unclosed_comment_recovers_at_next_tag_pair() {
+    let text = "[Event \"a\"]\n\n1. e4 {oops\n1-0\n\n[Event \"b\"]\n\n1. d4 {fine} *\n";
+    let parse = parse(text);
+    let file = parse.source_file();
+    let events: Vec<_> = file.games().map(|g| g.tag("Event")).collect();
+    assert_eq!(events, vec![Some("a".into()), Some("b".into())]);
+    let codes: Vec<Code> = parse.errors().iter().map(|e| e.code).collect();
+    assert_eq!(codes, vec![Code::UnterminatedComment, Code::MissingResult]);
+    assert_eq!(&text[parse.errors()[0].range], "{");
+}
+
+#[test]
+fn games_are_separate_subtrees() {
+    let text = "[A \"1\"]\n1. e4 *\n[A \"2\"]\n1. d4 1-0\n1. c4 0-1";
+    let parse = parse(text);
+    assert!(parse.errors().is_empty(), "{:?}", parse.errors());
+    assert_eq!(parse.source_file().games().count(), 3);
+}
+
+#[test]
+fn missing_result_before_next_game() {
+    let text = "[A \"1\"]\n1. e4\n[A \"2\"]\n1. d4 1-0\n";
+    let parse = parse(text);
+    assert_eq!(parse.source_file().games().count(), 2);
+    let errors = parse.errors();
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0].code, Code::MissingResult);
+    assert_eq!(u32::from(errors[0].range.start()), 13);
+}
+
+#[test]
+fn tag_values_unescape() {
+    let parse = parse(r#"[Event "say \"hi\" \\o/"] *"#);
+    let game = parse.source_file().games().next().unwrap();
+    assert_eq!(game.tag("Event").as_deref(), Some(r#"say "hi" \o/"#));
+}
