@@ -91,9 +91,12 @@ fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c')
 }
 
-/// Bytes that end a run of unknown characters: white space and PGN's delimiters.
+/// Bytes that end a run of unknown characters: white space, PGN's delimiters, and letters
+/// and digits, so that in `<br />3.` the move number is still found.
 fn ends_unknown_run(b: u8) -> bool {
-    is_space(b) || matches!(b, b'{' | b'}' | b'[' | b']' | b'(' | b')' | b';' | b'"')
+    is_space(b)
+        || b.is_ascii_alphanumeric()
+        || matches!(b, b'{' | b'}' | b'[' | b']' | b'(' | b')' | b';' | b'"')
 }
 
 fn next_token(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
@@ -348,7 +351,7 @@ mod tests {
     #[test]
     fn escape_line_only_in_column_zero() {
         assert_eq!(kinds("%x\n")[0], (ESCAPE_LINE, "%x"));
-        assert_eq!(kinds(" %x")[1], (ERROR_TOKEN, "%x"));
+        assert_eq!(kinds(" %x")[1], (ERROR_TOKEN, "%"));
     }
 
     #[test]
