@@ -1,1 +1,126 @@
-fn main(){}
+//! `kifu`: check, export and inspect PGN game records.
+
+mod check;
+mod export;
+mod input;
+mod pieces;
+mod progress;
+mod report;
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// How `kifu` ends: 0 clean, 1 problems found, 2 could not run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExitStatus {
+    /// No errors (warnings do not count).
+    Clean = 0,
+    /// At least one error was found.
+    Problems = 1,
+    /// A file could not be read, or the command line was wrong.
+    CouldNotRun = 2,
+}
+
+/// The output shapes of `kifu check`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Rendered like rustc: source line, underline, colour on a terminal.
+    Human,
+    /// JSON Lines: one diagnostic per line.
+    Json,
+}
+
+/// When to colour the output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Color {
+    /// When stdout is a terminal and NO_COLOR is not set.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+#[derive(Parser)]
+#[command(
+    name = "kifu",
+    version,
+    about = "Check, export and inspect PGN game records"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check files and directories (recursively, `.pgn` files) and report problems.
+    Check {
+        /// Files and directories to check.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+        /// When to use colour.
+        #[arg(long, value_enum, default_value_t = Color::Auto)]
+        color: Color,
+    },
+    /// Export games as JSON, streamed game by game.
+    Export {
+        /// Files and directories to export.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// `json` (one array) or `jsonl` (one game per line).
+        #[arg(long, value_enum, default_value_t = export::ExportFormat::Json)]
+        format: export::ExportFormat,
+    },
+    /// Print the syntax tree of a file, errors first (the `.rast` format).
+    Tree {
+        /// The file.
+        file: PathBuf,
+    },
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let status = match cli.command {
+        Command::Check {
+            paths,
+            format,
+            color,
+        } => {
+            let color = match color {
+                Color::Always => true,
+                Color::Never => false,
+                Color::Auto => {
+                    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+                }
+            };
+            check::run(&paths, format, color)
+        }
+        Command::Export { paths, format } => export::run(&paths, format),
+        Command::Tree { file } => tree(&file),
+    };
+    std::process::exit(status as i32);
+}
+
+fn tree(file: &std::path::Path) -> ExitStatus {
+    match input::read_text(file) {
+        Ok((text, warning)) => {
+            let parse = kifu_syntax::pgn::parse(&text);
+            let errors: Vec<_> = warning
+                .into_iter()
+                .chain(parse.errors().iter().cloned())
+                .collect();
+            print!("{}", kifu_syntax::debug_dump(&parse.syntax(), &errors));
+            ExitStatus::Clean
+        }
+        Err(err) => {
+            eprintln!("kifu: cannot read {}: {err}", file.display());
+            ExitStatus::CouldNotRun
+        }
+    }
+}

@@ -7,7 +7,11 @@ fn main() {
         for e in parse.errors() {
             let line = text[..usize::from(e.range.start())].matches('\n').count() + 1;
             let snippet: String = text[e.range].chars().take(30).collect();
-            println!("{path}:{line}: [{}] {} | {snippet:?}", e.code.as_str(), e.message);
+            println!(
+                "{path}:{line}: [{}] {} | {snippet:?}",
+                e.code.as_str(),
+                e.message
+            );
         }
     }
 }

@@ -8,7 +8,10 @@ use crate::SyntaxError;
 /// Renders errors and the tree under `root` in the `.rast` format.
 ///
 /// Walks the tree with an explicit event stream, so deep trees cannot overflow the stack.
-pub fn debug_dump<L: rowan::Language>(root: &rowan::SyntaxNode<L>, errors: &[SyntaxError]) -> String {
+pub fn debug_dump<L: rowan::Language>(
+    root: &rowan::SyntaxNode<L>,
+    errors: &[SyntaxError],
+) -> String {
     let mut out = String::new();
     for error in errors {
         let _ = writeln!(

@@ -9,4 +9,6 @@ pub mod pgn;
 
 pub use diagnostic::{Code, Related, Severity, SyntaxError};
 pub use dump::debug_dump;
+/// Shares identical tokens and small nodes between the trees built on one thread.
+pub use rowan::NodeCache;
 pub use rowan::{TextRange, TextSize};

@@ -121,7 +121,11 @@ fn next_token(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
         b'0'..=b'9' => number_or_word(bytes, pos),
         _ if is_word_byte(b) => {
             let end = run(bytes, pos, is_word_byte);
-            let kind = if is_san(&bytes[pos..end]) { SAN } else { SYMBOL };
+            let kind = if is_san(&bytes[pos..end]) {
+                SAN
+            } else {
+                SYMBOL
+            };
             (kind, end)
         }
         _ => (ERROR_TOKEN, run(bytes, pos + 1, |b| !ends_unknown_run(b))),
@@ -158,7 +162,14 @@ fn number_or_word(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
         }
     }
     // Only these moves start with a digit; `1e4` is the number 1 and the move e4.
-    if is_san(word) && matches!(word.iter().position(|&b| b == b'+' || b == b'#').map_or(word, |i| &word[..i]), b"0-0" | b"0-0-0" | b"0000") {
+    if is_san(word)
+        && matches!(
+            word.iter()
+                .position(|&b| b == b'+' || b == b'#')
+                .map_or(word, |i| &word[..i]),
+            b"0-0" | b"0-0-0" | b"0000"
+        )
+    {
         return (SAN, word_end);
     }
     (INTEGER, run(bytes, pos, |b| b.is_ascii_digit()))

@@ -111,9 +111,7 @@ fn at_line_start(lexed: &Lexed<'_>, i: usize) -> bool {
     match lexed.kind(i - 1) {
         BOM => true,
         WHITESPACE => {
-            lexed.token_text(i - 1).contains('\n')
-                || i == 1
-                || (i == 2 && lexed.kind(0) == BOM)
+            lexed.token_text(i - 1).contains('\n') || i == 1 || (i == 2 && lexed.kind(0) == BOM)
         }
         _ => false,
     }
@@ -352,8 +350,7 @@ impl<S: Sink> Parser<'_, '_, S> {
         if self.next_on_same_line() && !matches!(self.current(), Some(R_BRACK | L_BRACK)) {
             let start = self.current_range().start();
             self.start(ERROR);
-            while self.next_on_same_line() && !matches!(self.current(), Some(R_BRACK | L_BRACK))
-            {
+            while self.next_on_same_line() && !matches!(self.current(), Some(R_BRACK | L_BRACK)) {
                 self.bump();
             }
             self.finish();
@@ -447,7 +444,9 @@ impl<S: Sink> Parser<'_, '_, S> {
                 self.error(SyntaxError::new(
                     Code::InvalidSuffix,
                     range,
-                    format!("`{text}` is not a move annotation: use `!`, `?`, `!!`, `??`, `!?` or `?!`"),
+                    format!(
+                        "`{text}` is not a move annotation: use `!`, `?`, `!!`, `??`, `!?` or `?!`"
+                    ),
                 ));
             }
         }
@@ -490,7 +489,10 @@ impl<S: Sink> Parser<'_, '_, S> {
                     open,
                     format!("this `{{` comment is never closed: `}}` is missing, so {stop}"),
                 )
-                .with_related(TextRange::empty(range.end()), "the comment should end by here"),
+                .with_related(
+                    TextRange::empty(range.end()),
+                    "the comment should end by here",
+                ),
             );
         }
     }

@@ -102,7 +102,11 @@ impl rowan::Language for PgnLanguage {
     type Kind = SyntaxKind;
 
     fn kind_from_raw(raw: rowan::SyntaxKind) -> SyntaxKind {
-        assert!(raw.0 <= SyntaxKind::LAST as u16, "not a PGN kind: {}", raw.0);
+        assert!(
+            raw.0 <= SyntaxKind::LAST as u16,
+            "not a PGN kind: {}",
+            raw.0
+        );
         // SAFETY: SyntaxKind is repr(u16) with contiguous discriminants 0..=LAST, checked above.
         unsafe { std::mem::transmute::<u16, SyntaxKind>(raw.0) }
     }

@@ -1,0 +1,139 @@
+//! `kifu check`: diagnostics for files and directories, like a linter.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use annotate_snippets::Renderer;
+use kifu_syntax::{Severity, SyntaxError};
+
+use crate::input;
+use crate::pieces::for_each_piece;
+use crate::progress::Progress;
+use crate::report::{render, JsonDiagnostic, Lines};
+use crate::{ExitStatus, Format};
+
+/// What `check` found.
+#[derive(Default)]
+struct Tally {
+    files: usize,
+    games: usize,
+    errors: usize,
+    warnings: usize,
+    others: usize,
+    unreadable: usize,
+}
+
+/// Runs `kifu check`.
+pub fn run(paths: &[PathBuf], format: Format, color: bool) -> ExitStatus {
+    let files = match input::collect_files(paths) {
+        Ok(files) => files,
+        Err(message) => {
+            eprintln!("kifu: {message}");
+            return ExitStatus::CouldNotRun;
+        }
+    };
+    let renderer = if color {
+        Renderer::styled()
+    } else {
+        Renderer::plain()
+    };
+    let progress = Progress::for_files(&files);
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut tally = Tally::default();
+    for path in &files {
+        let name = path.display().to_string();
+        let result = for_each_piece(
+            path,
+            |_, _, game| game.errors,
+            |chunk, per_game: Vec<Vec<SyntaxError>>| {
+                tally.games += per_game.len();
+                let lines = Lines::new(&chunk.text, chunk.offset, chunk.first_line);
+                let mut errors: Vec<SyntaxError> = per_game.into_iter().flatten().collect();
+                if let Some(warning) = &chunk.warning {
+                    let at = errors.partition_point(|e| e.range.start() <= warning.range.start());
+                    errors.insert(at, warning.clone());
+                }
+                for error in &errors {
+                    match error.severity() {
+                        Severity::Error => tally.errors += 1,
+                        Severity::Warning => tally.warnings += 1,
+                        _ => tally.others += 1,
+                    }
+                    let written = match format {
+                        Format::Human => {
+                            writeln!(out, "{}\n", render(&renderer, path, error, &lines))
+                        }
+                        Format::Json => serde_json::to_writer(
+                            &mut out,
+                            &JsonDiagnostic::new(&name, error, &lines),
+                        )
+                        .map_err(io::Error::from)
+                        .and_then(|()| writeln!(out)),
+                    };
+                    if written.is_err() {
+                        // stdout is closed (`kifu check | head`): nothing more to say.
+                        std::process::exit(ExitStatus::CouldNotRun as i32);
+                    }
+                }
+                progress.advance(chunk.bytes);
+            },
+        );
+        match result {
+            Ok(()) => tally.files += 1,
+            Err(err) => {
+                eprintln!("kifu: cannot read {name}: {err}");
+                tally.unreadable += 1;
+            }
+        }
+    }
+    progress.finish();
+    let _ = out.flush();
+    drop(out);
+    let summary = summary(&tally);
+    match format {
+        Format::Human => println!("{summary}"),
+        Format::Json => eprintln!("{summary}"),
+    }
+    if tally.unreadable > 0 {
+        ExitStatus::CouldNotRun
+    } else if tally.errors > 0 {
+        ExitStatus::Problems
+    } else {
+        ExitStatus::Clean
+    }
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+fn summary(tally: &Tally) -> String {
+    let mut found = Vec::new();
+    if tally.errors > 0 {
+        found.push(plural(tally.errors, "error", "errors"));
+    }
+    if tally.warnings > 0 {
+        found.push(plural(tally.warnings, "warning", "warnings"));
+    }
+    if tally.others > 0 {
+        found.push(plural(tally.others, "note", "notes"));
+    }
+    let found = if found.is_empty() {
+        "no problems".to_string()
+    } else {
+        found.join(", ")
+    };
+    let mut line = format!(
+        "checked {} ({}): {found}",
+        plural(tally.files, "file", "files"),
+        plural(tally.games, "game", "games"),
+    );
+    if tally.unreadable > 0 {
+        line.push_str(&format!(
+            "; {} could not be read",
+            plural(tally.unreadable, "file", "files")
+        ));
+    }
+    line
+}

@@ -1,0 +1,316 @@
+//! `kifu export`: games as JSON for databases, streamed game by game.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use kifu_syntax::pgn::ast::{Game, MovetextItem};
+use kifu_syntax::pgn::GameParse;
+use kifu_syntax::{SyntaxError, TextSize};
+use serde::Serialize;
+
+use crate::input;
+use crate::pieces::for_each_piece;
+use crate::progress::Progress;
+use crate::report::{Lines, Span};
+use crate::ExitStatus;
+
+/// The output shapes of `kifu export`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ExportFormat {
+    /// One JSON array of games.
+    Json,
+    /// One game per line (JSON Lines).
+    Jsonl,
+}
+
+/// One game, as exported.
+#[derive(Debug, Serialize)]
+pub struct GameJson {
+    /// The file, as given on the command line.
+    pub file: String,
+    /// 1-based position of the game in its file.
+    pub index: usize,
+    /// The tag pairs, in order.
+    pub tags: Vec<TagJson>,
+    /// Comments before the first move.
+    pub comments: Vec<String>,
+    /// The main line.
+    pub moves: Vec<MoveJson>,
+    /// `1-0`, `0-1`, `1/2-1/2`, `*`, or null when missing.
+    pub result: Option<String>,
+    /// The game's diagnostics.
+    pub diagnostics: Vec<DiagnosticJson>,
+}
+
+/// A tag pair.
+#[derive(Debug, Serialize)]
+pub struct TagJson {
+    /// `Event`.
+    pub name: String,
+    /// The value, unescaped.
+    pub value: String,
+}
+
+/// A move and what is attached to it.
+#[derive(Debug, Serialize, Default)]
+pub struct MoveJson {
+    /// The full-move number.
+    pub number: u32,
+    /// `white` or `black`.
+    pub side: &'static str,
+    /// The move as written.
+    pub san: String,
+    /// `!`, `?`, `!!`, `??`, `!?` or `?!`.
+    pub suffix: Option<String>,
+    /// Numeric Annotation Glyphs, `$14` as 14.
+    pub nags: Vec<u8>,
+    /// Comments after the move.
+    pub comments: Vec<String>,
+    /// Alternatives to this move.
+    pub variations: Vec<LineJson>,
+}
+
+/// A variation: comments before its first move, and its moves.
+#[derive(Debug, Serialize, Default)]
+pub struct LineJson {
+    /// Comments before the first move.
+    pub comments: Vec<String>,
+    /// The moves.
+    pub moves: Vec<MoveJson>,
+}
+
+/// A diagnostic with the move it follows.
+#[derive(Debug, Serialize)]
+pub struct DiagnosticJson {
+    /// `error`, `warning`, `info` or `hint`.
+    pub severity: &'static str,
+    /// The stable code.
+    pub code: &'static str,
+    /// Plain words.
+    pub message: String,
+    /// Where.
+    pub range: Span,
+    /// The last move before it, `14... Nc6`, or null.
+    pub after: Option<String>,
+}
+
+/// A game turned into data, before positions (which need the piece's line index) are added.
+pub struct ExportedGame {
+    tags: Vec<TagJson>,
+    line: LineJson,
+    result: Option<String>,
+    errors: Vec<SyntaxError>,
+    /// Where each move ends (offsets into the piece) and how to name it, in text order.
+    move_ends: Vec<(TextSize, String)>,
+}
+
+/// Turns a parsed game into data.
+pub fn export_game(parse: GameParse) -> ExportedGame {
+    let game = parse.game();
+    let tags: Vec<TagJson> = game
+        .tags()
+        .filter_map(|t| {
+            Some(TagJson {
+                name: t.name()?,
+                value: t.value()?,
+            })
+        })
+        .collect();
+    let mut walker = Walker {
+        offset: parse.offset,
+        move_ends: Vec::new(),
+    };
+    let start_ply = start_ply(&game);
+    let line = match game.movetext() {
+        Some(movetext) => walker.line(movetext.items(), start_ply),
+        None => LineJson::default(),
+    };
+    let mut move_ends = walker.move_ends;
+    move_ends.sort_by_key(|(end, _)| *end);
+    ExportedGame {
+        tags,
+        line,
+        result: game.result().and_then(|r| r.text()),
+        errors: parse.errors,
+        move_ends,
+    }
+}
+
+/// The ply of the first move: from the `FEN` tag's side to move and move number.
+fn start_ply(game: &Game) -> u32 {
+    let Some(fen) = game.tag("FEN") else { return 0 };
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let black = fields.get(1) == Some(&"b");
+    let number: u32 = fields
+        .get(5)
+        .and_then(|n| n.parse().ok())
+        .filter(|&n| n >= 1)
+        .unwrap_or(1);
+    (number - 1) * 2 + u32::from(black)
+}
+
+struct Walker {
+    offset: TextSize,
+    move_ends: Vec<(TextSize, String)>,
+}
+
+impl Walker {
+    fn line(&mut self, items: impl Iterator<Item = MovetextItem>, mut ply: u32) -> LineJson {
+        let mut line = LineJson::default();
+        let mut last_ply = ply;
+        // Variations written before any move are alternatives to the move that follows.
+        let mut pending: Vec<LineJson> = Vec::new();
+        for item in items {
+            match item {
+                MovetextItem::MoveNumber(n) => {
+                    if let Some(number) = n.number().filter(|&n| n >= 1) {
+                        let black = n.is_black() || (ply % 2 == 1 && number == ply / 2 + 1);
+                        ply = (number - 1) * 2 + u32::from(black);
+                    }
+                }
+                MovetextItem::SanMove(m) => {
+                    let Some(token) = m.san_token() else { continue };
+                    let number = ply / 2 + 1;
+                    let black = ply % 2 == 1;
+                    let dots = if black { "..." } else { "." };
+                    self.move_ends.push((
+                        token.text_range().end() + self.offset,
+                        format!("{number}{dots} {}", token.text()),
+                    ));
+                    line.moves.push(MoveJson {
+                        number,
+                        side: if black { "black" } else { "white" },
+                        san: token.text().to_string(),
+                        suffix: m.suffix(),
+                        variations: std::mem::take(&mut pending),
+                        ..MoveJson::default()
+                    });
+                    last_ply = ply;
+                    ply += 1;
+                }
+                MovetextItem::Nag(n) => {
+                    if let (Some(value), Some(last)) = (n.value(), line.moves.last_mut()) {
+                        last.nags.push(value);
+                    }
+                }
+                MovetextItem::Comment(c) => {
+                    if c.is_escape_line() {
+                        continue;
+                    }
+                    let Some(text) = c.text() else { continue };
+                    let text = text.trim().to_string();
+                    match line.moves.last_mut() {
+                        Some(last) => last.comments.push(text),
+                        None => line.comments.push(text),
+                    }
+                }
+                MovetextItem::Variation(v) => {
+                    let variation = self.line(v.items(), last_ply);
+                    match line.moves.last_mut() {
+                        Some(last) => last.variations.push(variation),
+                        None => pending.push(variation),
+                    }
+                }
+                MovetextItem::GameResult(_) | MovetextItem::TagPair(_) | MovetextItem::Error(_) => {
+                }
+            }
+        }
+        line
+    }
+}
+
+impl ExportedGame {
+    fn into_json(self, file: &str, index: usize, lines: &Lines<'_>) -> GameJson {
+        let diagnostics = self
+            .errors
+            .iter()
+            .map(|e| {
+                let before = self
+                    .move_ends
+                    .partition_point(|(end, _)| *end <= e.range.start());
+                DiagnosticJson {
+                    severity: e.severity().as_str(),
+                    code: e.code.as_str(),
+                    message: e.message.clone(),
+                    range: lines.span(e.range),
+                    after: before
+                        .checked_sub(1)
+                        .map(|i| format!("after {}", self.move_ends[i].1)),
+                }
+            })
+            .collect();
+        GameJson {
+            file: file.to_string(),
+            index,
+            tags: self.tags,
+            comments: self.line.comments,
+            moves: self.line.moves,
+            result: self.result,
+            diagnostics,
+        }
+    }
+}
+
+/// Runs `kifu export`.
+pub fn run(paths: &[PathBuf], format: ExportFormat) -> ExitStatus {
+    let files = match input::collect_files(paths) {
+        Ok(files) => files,
+        Err(message) => {
+            eprintln!("kifu: {message}");
+            return ExitStatus::CouldNotRun;
+        }
+    };
+    let progress = Progress::for_files(&files);
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut status = ExitStatus::Clean;
+    let mut first = true;
+    if format == ExportFormat::Json {
+        let _ = out.write_all(b"[");
+    }
+    for path in &files {
+        let name = path.display().to_string();
+        let mut index = 0;
+        let result = for_each_piece(
+            path,
+            |_, _, parse| export_game(parse),
+            |chunk, games| {
+                let lines = Lines::new(&chunk.text, chunk.offset, chunk.first_line);
+                let mut warning = chunk.warning.clone();
+                for mut game in games {
+                    index += 1;
+                    if let Some(w) = warning.take() {
+                        game.errors.insert(0, w);
+                    }
+                    let json = game.into_json(&name, index, &lines);
+                    let written = match format {
+                        ExportFormat::Json => {
+                            let sep: &[u8] = if first { b"\n" } else { b",\n" };
+                            out.write_all(sep).and_then(|()| {
+                                serde_json::to_writer(&mut out, &json).map_err(io::Error::from)
+                            })
+                        }
+                        ExportFormat::Jsonl => serde_json::to_writer(&mut out, &json)
+                            .map_err(io::Error::from)
+                            .and_then(|()| out.write_all(b"\n")),
+                    };
+                    first = false;
+                    if written.is_err() {
+                        std::process::exit(ExitStatus::CouldNotRun as i32);
+                    }
+                }
+                progress.advance(chunk.bytes);
+            },
+        );
+        if let Err(err) = result {
+            eprintln!("kifu: cannot read {name}: {err}");
+            status = ExitStatus::CouldNotRun;
+        }
+    }
+    if format == ExportFormat::Json {
+        let _ = out.write_all(b"\n]\n");
+    }
+    progress.finish();
+    let _ = out.flush();
+    status
+}

@@ -1,0 +1,47 @@
+//! A progress bar on stderr for large inputs, only when stderr is a terminal.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+/// Inputs smaller than this finish before a bar would be worth drawing.
+const LARGE_INPUT: u64 = 32 << 20;
+
+/// A byte-counting progress bar, or nothing.
+pub struct Progress(Option<ProgressBar>);
+
+impl Progress {
+    /// A bar for reading `files`, if they are large and stderr is a terminal.
+    pub fn for_files(files: &[PathBuf]) -> Progress {
+        let total: u64 = files
+            .iter()
+            .filter_map(|f| std::fs::metadata(f).ok())
+            .map(|m| m.len())
+            .sum();
+        if total < LARGE_INPUT || !std::io::stderr().is_terminal() {
+            return Progress(None);
+        }
+        let bar = ProgressBar::new(total);
+        if let Ok(style) = ProgressStyle::with_template(
+            "{spinner} [{elapsed_precise}] {wide_bar} {bytes}/{total_bytes} ({bytes_per_sec}, {eta})",
+        ) {
+            bar.set_style(style);
+        }
+        Progress(Some(bar))
+    }
+
+    /// Counts `bytes` more as done.
+    pub fn advance(&self, bytes: usize) {
+        if let Some(bar) = &self.0 {
+            bar.inc(bytes as u64);
+        }
+    }
+
+    /// Removes the bar.
+    pub fn finish(&self) {
+        if let Some(bar) = &self.0 {
+            bar.finish_and_clear();
+        }
+    }
+}
