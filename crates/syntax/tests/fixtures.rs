@@ -1,0 +1,50 @@
+//! Parser tests as data: every `fixtures/syntax/<notation>/{ok,err}/*.<ext>` file beside its
+//! `.rast` dump. `UPDATE_EXPECT=1 cargo test` rewrites the dumps; review the diff.
+
+use std::path::{Path, PathBuf};
+
+fn fixtures(notation: &str, kind: &str, ext: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures/syntax")
+        .join(notation)
+        .join(kind);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|err| panic!("cannot read {}: {err}", dir.display()))
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == ext))
+        .collect();
+    files.sort();
+    files
+}
+
+fn check_dir(notation: &str, ext: &str, parse: impl Fn(&str) -> (String, String, usize)) -> usize {
+    let mut count = 0;
+    for kind in ["ok", "err"] {
+        for path in fixtures(notation, kind, ext) {
+            let text = std::fs::read_to_string(&path).expect("fixture is UTF-8");
+            let (round_trip, dump, errors) = parse(&text);
+            assert_eq!(round_trip, text, "{} is not lossless", path.display());
+            match kind {
+                "ok" => assert_eq!(errors, 0, "{} should have no errors:\n{dump}", path.display()),
+                _ => assert!(errors > 0, "{} should have errors:\n{dump}", path.display()),
+            }
+            expect_test::expect_file![path.with_extension("rast")].assert_eq(&dump);
+            count += 1;
+        }
+    }
+    count
+}
+
+#[test]
+fn pgn_fixtures() {
+    let count = check_dir("pgn", "pgn", |text| {
+        let parse = kifu_syntax::pgn::parse(text);
+        (
+            parse.syntax().to_string(),
+            parse.debug_dump(),
+            parse.errors().len(),
+        )
+    });
+    assert!(count >= 40, "only {count} PGN fixtures");
+}
