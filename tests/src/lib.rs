@@ -1,1 +1,58 @@
+//! Helpers for the end-to-end tests: the `kifu` binary, built as users build it, and paths
+//! to the fixtures.
 
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+/// The workspace root.
+pub fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("tests/ is inside the workspace")
+        .to_path_buf()
+}
+
+/// The `kifu` binary of this workspace, built once per test run with the same cargo that
+/// runs the tests (integration tests of another package get no `CARGO_BIN_EXE_kifu`).
+pub fn kifu_bin() -> &'static Path {
+    static BIN: OnceLock<PathBuf> = OnceLock::new();
+    BIN.get_or_init(|| {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+        let status = Command::new(cargo)
+            .args(["build", "--quiet", "-p", "kifu", "--bin", "kifu"])
+            .current_dir(workspace())
+            .status()
+            .expect("cargo runs");
+        assert!(status.success(), "cargo build -p kifu failed");
+        // The test executable lives in target/<profile>/deps; the binary in target/<profile>.
+        let exe = std::env::current_exe().expect("test executable path");
+        let profile_dir = exe
+            .parent()
+            .and_then(Path::parent)
+            .expect("target/<profile>/deps/<test>");
+        let debug = profile_dir.join(format!("kifu{}", std::env::consts::EXE_SUFFIX));
+        assert!(debug.is_file(), "{} was not built", debug.display());
+        debug
+    })
+}
+
+/// Runs `kifu` with `args` in the workspace root.
+pub fn kifu(args: &[&str]) -> Output {
+    Command::new(kifu_bin())
+        .args(args)
+        .current_dir(workspace())
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("kifu runs")
+}
+
+/// The exit code of an output.
+pub fn code(output: &Output) -> i32 {
+    output.status.code().expect("kifu exited normally")
+}
+
+/// Stdout as text.
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
+}

@@ -26,7 +26,12 @@ fn check_dir(notation: &str, ext: &str, parse: impl Fn(&str) -> (String, String,
             let (round_trip, dump, errors) = parse(&text);
             assert_eq!(round_trip, text, "{} is not lossless", path.display());
             match kind {
-                "ok" => assert_eq!(errors, 0, "{} should have no errors:\n{dump}", path.display()),
+                "ok" => assert_eq!(
+                    errors,
+                    0,
+                    "{} should have no errors:\n{dump}",
+                    path.display()
+                ),
                 _ => assert!(errors > 0, "{} should have errors:\n{dump}", path.display()),
             }
             expect_test::expect_file![path.with_extension("rast")].assert_eq(&dump);
