@@ -53,3 +53,29 @@ fn pgn_fixtures() {
     });
     assert!(count >= 40, "only {count} PGN fixtures");
 }
+
+/// Inputs that once crashed a parser, or were made to try: no panic, every byte kept.
+#[test]
+fn pgn_regressions() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/syntax/pgn/regressions");
+    let mut count = 0;
+    for entry in std::fs::read_dir(&dir)
+        .expect("regressions folder")
+        .flatten()
+    {
+        let bytes = std::fs::read(entry.path()).expect("readable");
+        let text = String::from_utf8_lossy(&bytes);
+        let parse = kifu_syntax::pgn::parse(&text);
+        assert_eq!(
+            parse.syntax().to_string(),
+            text,
+            "{}",
+            entry.path().display()
+        );
+        for error in parse.errors() {
+            assert!(usize::from(error.range.end()) <= text.len());
+        }
+        count += 1;
+    }
+    assert!(count > 0, "no regression inputs in {}", dir.display());
+}

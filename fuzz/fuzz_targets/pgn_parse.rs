@@ -1,0 +1,16 @@
+//! The PGN parser never panics and always keeps every byte.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    if let Ok(text) = std::str::from_utf8(data) {
+        let parse = kifu_syntax::pgn::parse(text);
+        assert_eq!(parse.syntax().to_string(), text);
+        for error in parse.errors() {
+            assert!(usize::from(error.range.end()) <= text.len());
+            assert!(text.is_char_boundary(error.range.start().into()));
+            assert!(text.is_char_boundary(error.range.end().into()));
+        }
+    }
+});
