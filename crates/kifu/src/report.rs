@@ -83,11 +83,10 @@ impl<'t> Lines<'t> {
             .starts
             .get(last + 1)
             .map_or(self.text.len(), |&s| s - 1);
-        (
-            start,
-            &self.text[start..end.max(start)],
-            self.first_line + first + 1,
-        )
+        let source = &self.text[start..end.max(start)];
+        // Renderers show a carriage return as a symbol: CRLF files would look odd.
+        let source = source.strip_suffix('\r').unwrap_or(source);
+        (start, source, self.first_line + first + 1)
     }
 }
 

@@ -185,11 +185,12 @@ fn brace_comment_end(bytes: &[u8], pos: usize) -> usize {
             return at + 1;
         }
         if starts_tag_pair(bytes, at + 1) {
-            return if at > pos + 1 && bytes[at - 1] == b'\r' {
-                at - 1
-            } else {
-                at
-            };
+            // The blank lines before the tag pair are white space, not comment.
+            let mut end = at;
+            while end > pos + 1 && is_space(bytes[end - 1]) {
+                end -= 1;
+            }
+            return end;
         }
         from = at + 1;
     }
