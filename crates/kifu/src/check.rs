@@ -9,7 +9,7 @@ use kifu_syntax::{Severity, SyntaxError};
 use crate::input;
 use crate::pieces::for_each_piece;
 use crate::progress::Progress;
-use crate::report::{render, JsonDiagnostic, Lines};
+use crate::report::{render, JsonDiagnostic};
 use crate::{ExitStatus, Format};
 
 /// What `check` found.
@@ -46,9 +46,9 @@ pub fn run(paths: &[PathBuf], format: Format, color: bool) -> ExitStatus {
         let result = for_each_piece(
             path,
             |_, _, game| game.errors,
-            |chunk, per_game: Vec<Vec<SyntaxError>>| {
+            |piece, per_game: Vec<Vec<SyntaxError>>| {
+                let (chunk, lines) = (piece.chunk, &piece.lines);
                 tally.games += per_game.len();
-                let lines = Lines::new(&chunk.text, chunk.offset, chunk.first_line);
                 let mut errors: Vec<SyntaxError> = per_game.into_iter().flatten().collect();
                 if let Some(warning) = &chunk.warning {
                     let at = errors.partition_point(|e| e.range.start() <= warning.range.start());
@@ -62,11 +62,11 @@ pub fn run(paths: &[PathBuf], format: Format, color: bool) -> ExitStatus {
                     }
                     let written = match format {
                         Format::Human => {
-                            writeln!(out, "{}\n", render(&renderer, path, error, &lines))
+                            writeln!(out, "{}\n", render(&renderer, path, error, lines))
                         }
                         Format::Json => serde_json::to_writer(
                             &mut out,
-                            &JsonDiagnostic::new(&name, error, &lines),
+                            &JsonDiagnostic::new(&name, error, lines),
                         )
                         .map_err(io::Error::from)
                         .and_then(|()| writeln!(out)),

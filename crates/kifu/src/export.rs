@@ -270,42 +270,46 @@ pub fn run(paths: &[PathBuf], format: ExportFormat) -> ExitStatus {
     }
     for path in &files {
         let name = path.display().to_string();
-        let mut index = 0;
+        // Games are turned into JSON text in parallel; only the writing is in order.
         let result = for_each_piece(
             path,
-            |_, _, parse| export_game(parse),
-            |chunk, games| {
-                let lines = Lines::new(&chunk.text, chunk.offset, chunk.first_line);
-                let mut warning = chunk.warning.clone();
-                for mut game in games {
-                    index += 1;
-                    if let Some(w) = warning.take() {
-                        game.errors.insert(0, w);
+            |piece, i, parse| {
+                let mut game = export_game(parse);
+                if i == 0 {
+                    if let Some(warning) = &piece.chunk.warning {
+                        game.errors.insert(0, warning.clone());
                     }
-                    let json = game.into_json(&name, index, &lines);
-                    let written = match format {
-                        ExportFormat::Json => {
-                            let sep: &[u8] = if first { b"\n" } else { b",\n" };
-                            out.write_all(sep).and_then(|()| {
-                                serde_json::to_writer(&mut out, &json).map_err(io::Error::from)
-                            })
-                        }
-                        ExportFormat::Jsonl => serde_json::to_writer(&mut out, &json)
-                            .map_err(io::Error::from)
-                            .and_then(|()| out.write_all(b"\n")),
+                }
+                let json = game.into_json(&name, piece.games_before + i + 1, &piece.lines);
+                serde_json::to_vec(&json).unwrap_or_default()
+            },
+            |piece, games| {
+                for json in games {
+                    let sep: &[u8] = match (format, first) {
+                        (ExportFormat::Json, true) => b"\n",
+                        (ExportFormat::Json, false) => b",\n",
+                        (ExportFormat::Jsonl, true) => b"",
+                        (ExportFormat::Jsonl, false) => b"\n",
                     };
                     first = false;
-                    if written.is_err() {
+                    if out
+                        .write_all(sep)
+                        .and_then(|()| out.write_all(&json))
+                        .is_err()
+                    {
                         std::process::exit(ExitStatus::CouldNotRun as i32);
                     }
                 }
-                progress.advance(chunk.bytes);
+                progress.advance(piece.chunk.bytes);
             },
         );
         if let Err(err) = result {
             eprintln!("kifu: cannot read {name}: {err}");
             status = ExitStatus::CouldNotRun;
         }
+    }
+    if format == ExportFormat::Jsonl && !first {
+        let _ = out.write_all(b"\n");
     }
     if format == ExportFormat::Json {
         let _ = out.write_all(b"\n]\n");

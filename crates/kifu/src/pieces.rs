@@ -1,31 +1,73 @@
 //! Parsing a file piece by piece, the games of each piece in parallel, results in order.
 
 use std::path::Path;
+use std::sync::mpsc;
 
 use kifu_syntax::pgn::{GameParse, Games};
 use kifu_syntax::NodeCache;
 use rayon::prelude::*;
 
 use crate::input::{Chunk, ChunkReader};
+use crate::report::Lines;
 
-/// Reads `path` in pieces; parses each game with `per_game` on all cores; hands each piece
-/// and its games' results, in file order, to `sink`.
+/// A piece of a file being parsed: its text, its line index, and how many games came before.
+pub struct Piece<'c> {
+    /// The text and where it is in the file.
+    pub chunk: &'c Chunk,
+    /// Lines and columns of the piece.
+    pub lines: Lines<'c>,
+    /// How many games of the file came before this piece.
+    pub games_before: usize,
+}
+
+/// Reads `path` in pieces; parses each game with `per_game` (given the piece and the game's
+/// index in it) on all cores; hands each piece and its games' results, in file order, to
+/// `sink`.
+///
+/// A reader thread reads, decodes and finds the game boundaries of the next piece while the
+/// games of this one are parsed, so a large file keeps both cores busy.
 pub fn for_each_piece<T: Send>(
     path: &Path,
-    per_game: impl Fn(&Games<'_>, usize, GameParse) -> T + Sync,
-    mut sink: impl FnMut(&Chunk, Vec<T>),
+    per_game: impl Fn(&Piece<'_>, usize, GameParse) -> T + Sync,
+    mut sink: impl FnMut(&Piece<'_>, Vec<T>),
 ) -> std::io::Result<()> {
     let mut reader = ChunkReader::open(path)?;
-    while let Some(chunk) = reader.next_chunk()? {
-        let games = Games::new(&chunk.text);
-        let results: Vec<T> = (0..games.len())
-            .into_par_iter()
-            .map_init(NodeCache::default, |cache, i| {
-                let parse = games.parse_game(i, cache);
-                per_game(&games, i, parse)
-            })
-            .collect();
-        sink(&chunk, results);
-    }
-    Ok(())
+    // One piece waiting is enough to overlap reading with parsing, and bounds memory.
+    let (sender, receiver) = mpsc::sync_channel::<std::io::Result<Chunk>>(1);
+    std::thread::scope(|scope| {
+        scope.spawn(move || loop {
+            match reader.next_chunk() {
+                Ok(Some(chunk)) => {
+                    if sender.send(Ok(chunk)).is_err() {
+                        return;
+                    }
+                }
+                Ok(None) => return,
+                Err(err) => {
+                    let _ = sender.send(Err(err));
+                    return;
+                }
+            }
+        });
+        let mut games_before = 0;
+        for chunk in receiver {
+            let chunk = chunk?;
+            let piece = Piece {
+                chunk: &chunk,
+                lines: Lines::new(&chunk.text, chunk.offset, chunk.first_line),
+                games_before,
+            };
+            let games = Games::new(&chunk.text);
+            let results: Vec<T> = (0..games.len())
+                .into_par_iter()
+                .map_init(NodeCache::default, |cache, i| {
+                    let parse = games.parse_game(i, cache);
+                    per_game(&piece, i, parse)
+                })
+                .collect();
+            games_before += games.len();
+            sink(&piece, results);
+        }
+        Ok(())
+    })
 }
