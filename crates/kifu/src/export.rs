@@ -273,8 +273,8 @@ pub fn run(paths: &[PathBuf], format: ExportFormat) -> ExitStatus {
         // Games are turned into JSON text in parallel; only the writing is in order.
         let result = for_each_piece(
             path,
-            |piece, i, parse| {
-                let mut game = export_game(parse);
+            |piece, games, i, cache| {
+                let mut game = export_game(games.parse_game(i, cache));
                 if i == 0 {
                     if let Some(warning) = &piece.chunk.warning {
                         game.errors.insert(0, warning.clone());

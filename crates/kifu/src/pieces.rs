@@ -3,7 +3,7 @@
 use std::path::Path;
 use std::sync::mpsc;
 
-use kifu_syntax::pgn::{GameParse, Games};
+use kifu_syntax::pgn::Games;
 use kifu_syntax::NodeCache;
 use rayon::prelude::*;
 
@@ -20,15 +20,15 @@ pub struct Piece<'c> {
     pub games_before: usize,
 }
 
-/// Reads `path` in pieces; parses each game with `per_game` (given the piece and the game's
-/// index in it) on all cores; hands each piece and its games' results, in file order, to
+/// Reads `path` in pieces; runs `per_game` on each game of each piece (given the piece, its
+/// games, the game's index and a node cache for the thread) on all cores; hands each piece and its games' results, in file order, to
 /// `sink`.
 ///
 /// A reader thread reads, decodes and finds the game boundaries of the next piece while the
 /// games of this one are parsed, so a large file keeps both cores busy.
 pub fn for_each_piece<T: Send>(
     path: &Path,
-    per_game: impl Fn(&Piece<'_>, usize, GameParse) -> T + Sync,
+    per_game: impl Fn(&Piece<'_>, &Games<'_>, usize, &mut NodeCache) -> T + Sync,
     mut sink: impl FnMut(&Piece<'_>, Vec<T>),
 ) -> std::io::Result<()> {
     let mut reader = ChunkReader::open(path)?;
@@ -61,8 +61,7 @@ pub fn for_each_piece<T: Send>(
             let results: Vec<T> = (0..games.len())
                 .into_par_iter()
                 .map_init(NodeCache::default, |cache, i| {
-                    let parse = games.parse_game(i, cache);
-                    per_game(&piece, i, parse)
+                    per_game(&piece, &games, i, cache)
                 })
                 .collect();
             games_before += games.len();

@@ -111,6 +111,16 @@ fn bench(c: &mut Criterion) {
         group.bench_function("kifu lossless tree", |b| {
             b.iter(|| black_box(kifu_syntax::pgn::parse(black_box(text))))
         });
+        group.bench_function("kifu diagnostics, no tree", |b| {
+            b.iter(|| {
+                let games = kifu_syntax::pgn::Games::new(black_box(text));
+                black_box(
+                    (0..games.len())
+                        .map(|i| games.validate_game(i).len())
+                        .sum::<usize>(),
+                )
+            })
+        });
         group.bench_function("kifu lex + split", |b| {
             b.iter(|| black_box(kifu_syntax::pgn::Games::new(black_box(text)).len()))
         });

@@ -45,6 +45,15 @@ fn check_dir(notation: &str, ext: &str, parse: impl Fn(&str) -> (String, String,
 fn pgn_fixtures() {
     let count = check_dir("pgn", "pgn", |text| {
         let parse = kifu_syntax::pgn::parse(text);
+        let games = kifu_syntax::pgn::Games::new(text);
+        let validated: Vec<_> = (0..games.len())
+            .flat_map(|i| games.validate_game(i))
+            .collect();
+        assert_eq!(
+            validated,
+            parse.errors(),
+            "validation without a tree differs"
+        );
         (
             parse.syntax().to_string(),
             parse.debug_dump(),

@@ -155,6 +155,12 @@ impl<'t> Games<'t> {
         TextRange::new(TextSize::from(start as u32), TextSize::from(end as u32))
     }
 
+    /// The syntax errors of game `i`, found without building a tree (for checkers).
+    pub fn validate_game(&self, i: usize) -> Vec<SyntaxError> {
+        let is_last = i + 1 == self.ranges.len();
+        parser::parse_game(&self.lexed, self.tokens(i), is_last, &mut parser::NoTree)
+    }
+
     /// Parses game `i`. Nodes are shared through `cache` (one per thread).
     pub fn parse_game(&self, i: usize, cache: &mut NodeCache) -> GameParse {
         let mut builder = rowan::GreenNodeBuilder::with_cache(cache);

@@ -39,6 +39,15 @@ impl Sink for rowan::GreenNodeBuilder<'_> {
     }
 }
 
+/// A sink that builds nothing: the grammar run only for its diagnostics.
+pub(crate) struct NoTree;
+
+impl Sink for NoTree {
+    fn start_node(&mut self, _: SyntaxKind) {}
+    fn finish_node(&mut self) {}
+    fn token(&mut self, _: SyntaxKind, _: &str) {}
+}
+
 /// Cuts the tokens into games: ranges of token indices from a game's first significant
 /// token to just after its last one. White space between games belongs to no game.
 ///
