@@ -6,10 +6,10 @@ use std::path::PathBuf;
 use annotate_snippets::Renderer;
 use kifu_syntax::{Severity, SyntaxError};
 
-use crate::input;
+use crate::input::{self, Notation};
 use crate::pieces::for_each_piece;
 use crate::progress::Progress;
-use crate::report::{render, JsonDiagnostic};
+use crate::report::{render, JsonDiagnostic, Lines};
 use crate::{ExitStatus, Format};
 
 /// What `check` found.
@@ -43,43 +43,53 @@ pub fn run(paths: &[PathBuf], format: Format, color: bool) -> ExitStatus {
     let mut tally = Tally::default();
     for path in &files {
         let name = path.display().to_string();
-        let result = for_each_piece(
-            path,
-            // Diagnostics need no tree: the grammar alone runs about 3× faster.
-            |_, games, i, _| games.validate_game(i),
-            |piece, per_game: Vec<Vec<SyntaxError>>| {
-                let (chunk, lines) = (piece.chunk, &piece.lines);
-                tally.games += per_game.len();
-                let mut errors: Vec<SyntaxError> = per_game.into_iter().flatten().collect();
-                if let Some(warning) = &chunk.warning {
-                    let at = errors.partition_point(|e| e.range.start() <= warning.range.start());
-                    errors.insert(at, warning.clone());
+        let mut report = |errors: &[SyntaxError], lines: &Lines<'_>| {
+            for error in errors {
+                match error.severity() {
+                    Severity::Error => tally.errors += 1,
+                    Severity::Warning => tally.warnings += 1,
+                    _ => tally.others += 1,
                 }
-                for error in &errors {
-                    match error.severity() {
-                        Severity::Error => tally.errors += 1,
-                        Severity::Warning => tally.warnings += 1,
-                        _ => tally.others += 1,
+                let written = match format {
+                    Format::Human => writeln!(out, "{}\n", render(&renderer, path, error, lines)),
+                    Format::Json => {
+                        serde_json::to_writer(&mut out, &JsonDiagnostic::new(&name, error, lines))
+                            .map_err(io::Error::from)
+                            .and_then(|()| writeln!(out))
                     }
-                    let written = match format {
-                        Format::Human => {
-                            writeln!(out, "{}\n", render(&renderer, path, error, lines))
-                        }
-                        Format::Json => serde_json::to_writer(
-                            &mut out,
-                            &JsonDiagnostic::new(&name, error, lines),
-                        )
-                        .map_err(io::Error::from)
-                        .and_then(|()| writeln!(out)),
-                    };
-                    if written.is_err() {
-                        // stdout is closed (`kifu check | head`): nothing more to say.
-                        std::process::exit(ExitStatus::CouldNotRun as i32);
-                    }
+                };
+                if written.is_err() {
+                    // stdout is closed (`kifu check | head`): nothing more to say.
+                    std::process::exit(ExitStatus::CouldNotRun as i32);
                 }
-                progress.advance(chunk.bytes);
-            },
-        );
+            }
+        };
+        let result = match Notation::of(path) {
+            Notation::Sgf => std::fs::read(path).map(|bytes| {
+                let (text, mut errors) = crate::sgf::decode(&bytes);
+                let parse = kifu_syntax::sgf::parse(&text);
+                tally.games += parse.collection().game_trees().count();
+                errors.extend(parse.errors().iter().cloned());
+                report(&errors, &Lines::new(&text, 0, 0));
+                progress.advance(bytes.len());
+            }),
+            Notation::Pgn => for_each_piece(
+                path,
+                // Diagnostics need no tree: the grammar alone runs about 3× faster.
+                |_, games, i, _| games.validate_game(i),
+                |piece, per_game: Vec<Vec<SyntaxError>>| {
+                    tally.games += per_game.len();
+                    let mut errors: Vec<SyntaxError> = per_game.into_iter().flatten().collect();
+                    if let Some(warning) = &piece.chunk.warning {
+                        let at =
+                            errors.partition_point(|e| e.range.start() <= warning.range.start());
+                        errors.insert(at, warning.clone());
+                    }
+                    report(&errors, &piece.lines);
+                    progress.advance(piece.chunk.bytes);
+                },
+            ),
+        };
         match result {
             Ok(()) => tally.files += 1,
             Err(err) => {

@@ -8,7 +8,7 @@ use kifu_syntax::pgn::GameParse;
 use kifu_syntax::{SyntaxError, TextSize};
 use serde::Serialize;
 
-use crate::input;
+use crate::input::{self, Notation};
 use crate::pieces::for_each_piece;
 use crate::progress::Progress;
 use crate::report::{Lines, Span};
@@ -270,39 +270,50 @@ pub fn run(paths: &[PathBuf], format: ExportFormat) -> ExitStatus {
     }
     for path in &files {
         let name = path.display().to_string();
-        // Games are turned into JSON text in parallel; only the writing is in order.
-        let result = for_each_piece(
-            path,
-            |piece, games, i, cache| {
-                let mut game = export_game(games.parse_game(i, cache));
-                if i == 0 {
-                    if let Some(warning) = &piece.chunk.warning {
-                        game.errors.insert(0, warning.clone());
-                    }
+        let mut emit = |json: &[u8]| {
+            let sep: &[u8] = match (format, first) {
+                (ExportFormat::Json, true) => b"\n",
+                (ExportFormat::Json, false) => b",\n",
+                (ExportFormat::Jsonl, true) => b"",
+                (ExportFormat::Jsonl, false) => b"\n",
+            };
+            first = false;
+            if out
+                .write_all(sep)
+                .and_then(|()| out.write_all(json))
+                .is_err()
+            {
+                std::process::exit(ExitStatus::CouldNotRun as i32);
+            }
+        };
+        let result = match Notation::of(path) {
+            Notation::Sgf => std::fs::read(path).map(|bytes| {
+                for game in export_sgf(&name, &bytes) {
+                    emit(&serde_json::to_vec(&game).unwrap_or_default());
                 }
-                let json = game.into_json(&name, piece.games_before + i + 1, &piece.lines);
-                serde_json::to_vec(&json).unwrap_or_default()
-            },
-            |piece, games| {
-                for json in games {
-                    let sep: &[u8] = match (format, first) {
-                        (ExportFormat::Json, true) => b"\n",
-                        (ExportFormat::Json, false) => b",\n",
-                        (ExportFormat::Jsonl, true) => b"",
-                        (ExportFormat::Jsonl, false) => b"\n",
-                    };
-                    first = false;
-                    if out
-                        .write_all(sep)
-                        .and_then(|()| out.write_all(&json))
-                        .is_err()
-                    {
-                        std::process::exit(ExitStatus::CouldNotRun as i32);
+                progress.advance(bytes.len());
+            }),
+            // Games are turned into JSON text in parallel; only the writing is in order.
+            Notation::Pgn => for_each_piece(
+                path,
+                |piece, games, i, cache| {
+                    let mut game = export_game(games.parse_game(i, cache));
+                    if i == 0 {
+                        if let Some(warning) = &piece.chunk.warning {
+                            game.errors.insert(0, warning.clone());
+                        }
                     }
-                }
-                progress.advance(piece.chunk.bytes);
-            },
-        );
+                    let json = game.into_json(&name, piece.games_before + i + 1, &piece.lines);
+                    serde_json::to_vec(&json).unwrap_or_default()
+                },
+                |piece, games| {
+                    for json in games {
+                        emit(&json);
+                    }
+                    progress.advance(piece.chunk.bytes);
+                },
+            ),
+        };
         if let Err(err) = result {
             eprintln!("kifu: cannot read {name}: {err}");
             status = ExitStatus::CouldNotRun;
@@ -317,4 +328,59 @@ pub fn run(paths: &[PathBuf], format: ExportFormat) -> ExitStatus {
     progress.finish();
     let _ = out.flush();
     status
+}
+
+/// The game trees of an SGF file as data: each tree's nodes and the diagnostics inside it
+/// (those outside any tree, such as decoding warnings, go with the first game).
+fn export_sgf(name: &str, bytes: &[u8]) -> Vec<serde_json::Value> {
+    let (text, mut errors) = crate::sgf::decode(bytes);
+    let parse = kifu_syntax::sgf::parse(&text);
+    errors.extend(parse.errors().iter().cloned());
+    let lines = Lines::new(&text, 0, 0);
+    let trees: Vec<_> = parse.collection().game_trees().collect();
+    let mut per_tree: Vec<Vec<DiagnosticJson>> = trees.iter().map(|_| Vec::new()).collect();
+    for error in &errors {
+        let index = trees
+            .iter()
+            .position(|t| t.syntax().text_range().contains_range(error.range))
+            .unwrap_or(0);
+        if let Some(list) = per_tree.get_mut(index) {
+            list.push(DiagnosticJson {
+                severity: error.severity().as_str(),
+                code: error.code.as_str(),
+                message: error.message.clone(),
+                range: lines.span(error.range),
+                after: None,
+            });
+        }
+    }
+    if trees.is_empty() {
+        // A file with no game tree still says why, as a game with no tree.
+        let diagnostics: Vec<DiagnosticJson> = errors
+            .iter()
+            .map(|e| DiagnosticJson {
+                severity: e.severity().as_str(),
+                code: e.code.as_str(),
+                message: e.message.clone(),
+                range: lines.span(e.range),
+                after: None,
+            })
+            .collect();
+        return vec![serde_json::json!({
+            "file": name, "index": 0, "tree": null, "diagnostics": diagnostics
+        })];
+    }
+    trees
+        .iter()
+        .zip(per_tree)
+        .enumerate()
+        .map(|(i, (tree, diagnostics))| {
+            serde_json::json!({
+                "file": name,
+                "index": i + 1,
+                "tree": crate::sgf::tree_json(tree),
+                "diagnostics": diagnostics,
+            })
+        })
+        .collect()
 }

@@ -8,7 +8,26 @@ use std::path::{Path, PathBuf};
 use kifu_syntax::{pgn, Code, SyntaxError, TextRange, TextSize};
 
 /// The file extensions `kifu` reads when it walks a directory.
-pub const EXTENSIONS: &[&str] = &["pgn"];
+pub const EXTENSIONS: &[&str] = &["pgn", "sgf"];
+
+/// The notations kifu reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Notation {
+    /// Chess.
+    Pgn,
+    /// Go.
+    Sgf,
+}
+
+impl Notation {
+    /// The notation of a file, by its extension; PGN when it has none kifu knows.
+    pub fn of(path: &Path) -> Notation {
+        match path.extension() {
+            Some(ext) if ext.eq_ignore_ascii_case("sgf") => Notation::Sgf,
+            _ => Notation::Pgn,
+        }
+    }
+}
 
 /// Expands the paths given on the command line: files as they are, directories walked
 /// (hidden entries skipped) for files with a known extension, in sorted order.

@@ -6,6 +6,7 @@ mod input;
 mod pieces;
 mod progress;
 mod report;
+mod sgf;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -85,8 +86,20 @@ enum Command {
 }
 
 fn main() {
+    // Game records nest deeply (variations in variations, SGF trees thousands of nodes
+    // long); tree walks and JSON export recurse, so the work runs on a thread with a stack
+    // far larger than the default main thread's.
+    let worker = std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(run)
+        .expect("the main thread can be started");
+    let status = worker.join().unwrap_or(ExitStatus::CouldNotRun);
+    std::process::exit(status as i32);
+}
+
+fn run() -> ExitStatus {
     let cli = Cli::parse();
-    let status = match cli.command {
+    match cli.command {
         Command::Check {
             paths,
             format,
@@ -103,19 +116,29 @@ fn main() {
         }
         Command::Export { paths, format } => export::run(&paths, format),
         Command::Tree { file } => tree(&file),
-    };
-    std::process::exit(status as i32);
+    }
 }
 
 fn tree(file: &std::path::Path) -> ExitStatus {
-    match input::read_text(file) {
-        Ok((text, warning)) => {
+    let dump = match input::Notation::of(file) {
+        input::Notation::Sgf => std::fs::read(file).map(|bytes| {
+            let (text, mut errors) = sgf::decode(&bytes);
+            let parse = kifu_syntax::sgf::parse(&text);
+            errors.extend(parse.errors().iter().cloned());
+            kifu_syntax::debug_dump(&parse.syntax(), &errors)
+        }),
+        input::Notation::Pgn => input::read_text(file).map(|(text, warning)| {
             let parse = kifu_syntax::pgn::parse(&text);
             let errors: Vec<_> = warning
                 .into_iter()
                 .chain(parse.errors().iter().cloned())
                 .collect();
-            print!("{}", kifu_syntax::debug_dump(&parse.syntax(), &errors));
+            kifu_syntax::debug_dump(&parse.syntax(), &errors)
+        }),
+    };
+    match dump {
+        Ok(dump) => {
+            print!("{dump}");
             ExitStatus::Clean
         }
         Err(err) => {

@@ -15,5 +15,8 @@ fn main() {
             }
         }
     }
-    println!("{} bytes: {nodes} nodes, {tokens} tokens ({ws} white space)", text.len());
+    println!(
+        "{} bytes: {nodes} nodes, {tokens} tokens ({ws} white space)",
+        text.len()
+    );
 }

@@ -85,6 +85,50 @@ codes! {
     MissingResult = "missing-result", Error;
     /// The file is not UTF-8 and was decoded as Windows-1252.
     NotUtf8 = "not-utf8", Warning;
+
+    // SGF
+    /// A file with no SGF game tree at all.
+    NoGameTree = "no-game-tree", Error;
+    /// Text before the first game tree or between game trees.
+    TextOutsideGameTree = "text-outside-game-tree", Warning;
+    /// A node `;...` outside any game tree.
+    NodeOutsideGameTree = "node-outside-game-tree", Error;
+    /// A game tree `(` not followed by `;`.
+    MissingSemicolon = "missing-semicolon", Error;
+    /// `()`: a variation with no nodes.
+    EmptyVariation = "empty-variation", Error;
+    /// A game tree `(` with no `)`.
+    UnterminatedGameTree = "unterminated-game-tree", Error;
+    /// A node after a variation in the same game tree.
+    NodeAfterVariation = "node-after-variation", Error;
+    /// A property identifier with no value.
+    MissingValue = "missing-value", Error;
+    /// Values `[...]` with no property identifier.
+    ValueWithoutIdentifier = "value-without-identifier", Error;
+    /// A value `[` with no `]`.
+    UnterminatedValue = "unterminated-value", Error;
+    /// Lower-case letters in a property identifier (FF[3] style).
+    LowercaseIdentifier = "lowercase-identifier", Error;
+    /// A property identifier longer than two letters.
+    LongIdentifier = "long-identifier", Warning;
+    /// The same property twice in one node.
+    DuplicateProperty = "duplicate-property", Error;
+    /// A value that does not fit the property's type.
+    InvalidValue = "invalid-value", Error;
+    /// Several values on a property that takes one.
+    TooManyValues = "too-many-values", Error;
+    /// A root property (`FF GM SZ CA AP ST`) outside the root node.
+    RootPropertyOutsideRoot = "root-property-outside-root", Error;
+    /// Game-info properties in more than one node of a line of play.
+    GameInfoRepeated = "game-info-repeated", Error;
+    /// `B` and `W` in the same node.
+    BlackAndWhiteMove = "black-and-white-move", Error;
+    /// Setup properties (`AB AW AE PL`) and move properties in the same node.
+    SetupAndMoveMixed = "setup-and-move-mixed", Error;
+    /// A property that FF[4] does not define.
+    UnknownProperty = "unknown-property", Info;
+    /// The file's encoding was guessed or its bytes had to be replaced.
+    Encoding = "encoding", Warning;
 }
 
 /// A second location that explains a diagnostic ("comment opened here").
@@ -107,6 +151,8 @@ pub struct SyntaxError {
     pub message: String,
     /// Other places that explain it.
     pub related: Vec<Related>,
+    /// The severity: the code's, unless the context changes it (FF[3] identifiers).
+    pub severity: Severity,
 }
 
 impl SyntaxError {
@@ -117,7 +163,14 @@ impl SyntaxError {
             code,
             message: message.into(),
             related: Vec::new(),
+            severity: code.severity(),
         }
+    }
+
+    /// The same diagnostic with another severity.
+    pub fn with_severity(mut self, severity: Severity) -> SyntaxError {
+        self.severity = severity;
+        self
     }
 
     /// Adds a related location.
@@ -129,9 +182,9 @@ impl SyntaxError {
         self
     }
 
-    /// The severity given by the code.
+    /// How serious it is.
     pub fn severity(&self) -> Severity {
-        self.code.severity()
+        self.severity
     }
 
     /// The same diagnostic moved by `offset` bytes (for text parsed in pieces).

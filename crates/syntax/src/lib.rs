@@ -5,10 +5,14 @@
 
 mod diagnostic;
 mod dump;
+mod lexed;
 pub mod pgn;
+pub mod sgf;
+mod sink;
 
 pub use diagnostic::{Code, Related, Severity, SyntaxError};
 pub use dump::debug_dump;
+pub use lexed::Lexed;
 /// Shares identical tokens and small nodes between the trees built on one thread.
 pub use rowan::NodeCache;
 pub use rowan::{TextRange, TextSize};

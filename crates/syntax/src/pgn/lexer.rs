@@ -6,80 +6,16 @@
 
 use super::SyntaxKind::{self, *};
 
-/// The tokens of a text: their kinds and where each starts.
-#[derive(Debug, Clone)]
-pub struct Lexed<'t> {
-    text: &'t str,
-    kinds: Vec<SyntaxKind>,
-    /// `starts[i]` is where token `i` starts; one extra entry holds the text's length.
-    starts: Vec<u32>,
-}
-
-impl<'t> Lexed<'t> {
-    /// The text that was lexed.
-    pub fn text(&self) -> &'t str {
-        self.text
-    }
-
-    /// The number of tokens.
-    pub fn len(&self) -> usize {
-        self.kinds.len()
-    }
-
-    /// Whether the text was empty.
-    pub fn is_empty(&self) -> bool {
-        self.kinds.is_empty()
-    }
-
-    /// The kind of token `i`.
-    pub fn kind(&self, i: usize) -> SyntaxKind {
-        self.kinds[i]
-    }
-
-    /// The byte range of token `i`.
-    pub fn range(&self, i: usize) -> std::ops::Range<usize> {
-        self.starts[i] as usize..self.starts[i + 1] as usize
-    }
-
-    /// The text of token `i`.
-    pub fn token_text(&self, i: usize) -> &'t str {
-        &self.text[self.range(i)]
-    }
-}
+/// The tokens of a PGN text.
+pub type Lexed<'t> = crate::lexed::Lexed<'t, SyntaxKind>;
 
 /// Splits `text` into tokens. The text starts at the beginning of a line.
 ///
 /// Texts longer than `u32::MAX` bytes are beyond rowan's limits; callers cut them into
 /// games first (the CLI reads files in pieces).
 pub fn lex(text: &str) -> Lexed<'_> {
-    assert!(
-        text.len() < u32::MAX as usize,
-        "PGN text of {} bytes is too large to lex at once",
-        text.len()
-    );
-    let bytes = text.as_bytes();
-    // Most tokens are 2-5 bytes long with one byte of white space between them.
-    let mut kinds = Vec::with_capacity(bytes.len() / 3);
-    let mut starts = Vec::with_capacity(bytes.len() / 3 + 1);
-    let mut pos = 0;
-    if text.starts_with('\u{feff}') {
-        kinds.push(BOM);
-        starts.push(0);
-        pos = 3;
-    }
-    while pos < bytes.len() {
-        let (kind, end) = next_token(bytes, pos);
-        debug_assert!(end > pos && text.is_char_boundary(end));
-        kinds.push(kind);
-        starts.push(pos as u32);
-        pos = end;
-    }
-    starts.push(bytes.len() as u32);
-    Lexed {
-        text,
-        kinds,
-        starts,
-    }
+    let bom = text.starts_with('\u{feff}').then_some((BOM, 3));
+    Lexed::new(text, bom, next_token)
 }
 
 /// Whether `b` may continue a word: a move, a tag name or a symbol.

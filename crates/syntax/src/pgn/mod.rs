@@ -158,7 +158,12 @@ impl<'t> Games<'t> {
     /// The syntax errors of game `i`, found without building a tree (for checkers).
     pub fn validate_game(&self, i: usize) -> Vec<SyntaxError> {
         let is_last = i + 1 == self.ranges.len();
-        parser::parse_game(&self.lexed, self.tokens(i), is_last, &mut parser::NoTree)
+        parser::parse_game(
+            &self.lexed,
+            self.tokens(i),
+            is_last,
+            &mut crate::sink::NoTree,
+        )
     }
 
     /// Parses game `i`. Nodes are shared through `cache` (one per thread).

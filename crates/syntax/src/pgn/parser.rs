@@ -11,42 +11,12 @@ use rowan::{TextRange, TextSize};
 
 use super::lexer::{starts_tag_pair, Lexed};
 use super::SyntaxKind::{self, *};
+use crate::sink::Sink;
 use crate::{Code, SyntaxError};
 
 /// How deeply variations nest before the parser stops making nodes for them. Real games
 /// rarely pass 10; the cap keeps recursion (here and in every tree walk) off the stack's edge.
 pub const MAX_VARIATION_DEPTH: usize = 256;
-
-/// Receives the tree as the grammar produces it.
-pub(crate) trait Sink {
-    /// Opens a node.
-    fn start_node(&mut self, kind: SyntaxKind);
-    /// Closes the last open node.
-    fn finish_node(&mut self);
-    /// Adds a token.
-    fn token(&mut self, kind: SyntaxKind, text: &str);
-}
-
-impl Sink for rowan::GreenNodeBuilder<'_> {
-    fn start_node(&mut self, kind: SyntaxKind) {
-        rowan::GreenNodeBuilder::start_node(self, kind.into());
-    }
-    fn finish_node(&mut self) {
-        rowan::GreenNodeBuilder::finish_node(self);
-    }
-    fn token(&mut self, kind: SyntaxKind, text: &str) {
-        rowan::GreenNodeBuilder::token(self, kind.into(), text);
-    }
-}
-
-/// A sink that builds nothing: the grammar run only for its diagnostics.
-pub(crate) struct NoTree;
-
-impl Sink for NoTree {
-    fn start_node(&mut self, _: SyntaxKind) {}
-    fn finish_node(&mut self) {}
-    fn token(&mut self, _: SyntaxKind, _: &str) {}
-}
 
 /// Cuts the tokens into games: ranges of token indices from a game's first significant
 /// token to just after its last one. White space between games belongs to no game.
@@ -128,7 +98,7 @@ fn at_line_start(lexed: &Lexed<'_>, i: usize) -> bool {
 
 /// Parses the game in token range `tokens` into `sink`, returning its diagnostics.
 /// `is_last` says whether any game follows, for the wording of a missing result.
-pub(crate) fn parse_game<S: Sink>(
+pub(crate) fn parse_game<S: Sink<SyntaxKind>>(
     lexed: &Lexed<'_>,
     tokens: Range<usize>,
     is_last: bool,
@@ -156,7 +126,7 @@ struct Parser<'l, 't, S> {
     depth: usize,
 }
 
-impl<S: Sink> Parser<'_, '_, S> {
+impl<S: Sink<SyntaxKind>> Parser<'_, '_, S> {
     // --- Token access -----------------------------------------------------------------
 
     /// The index of the `n`th significant token from the cursor.

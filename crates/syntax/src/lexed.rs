@@ -1,0 +1,83 @@
+//! Tokens as lexers produce them, for every notation: kinds and where each starts.
+
+/// The tokens of a text: their kinds and where each starts.
+#[derive(Debug, Clone)]
+pub struct Lexed<'t, K> {
+    text: &'t str,
+    kinds: Vec<K>,
+    /// `starts[i]` is where token `i` starts; one extra entry holds the text's length.
+    starts: Vec<u32>,
+}
+
+impl<'t, K: Copy> Lexed<'t, K> {
+    /// Lexes `text` with `next`, which returns the kind and end of the token at a position.
+    pub(crate) fn new(
+        text: &'t str,
+        first: Option<(K, usize)>,
+        mut next: impl FnMut(&[u8], usize) -> (K, usize),
+    ) -> Lexed<'t, K> {
+        assert!(
+            text.len() < u32::MAX as usize,
+            "a text of {} bytes is too large to lex at once",
+            text.len()
+        );
+        let bytes = text.as_bytes();
+        // Most tokens are 2-5 bytes long with one byte of white space between them.
+        let mut kinds = Vec::with_capacity(bytes.len() / 3);
+        let mut starts = Vec::with_capacity(bytes.len() / 3 + 1);
+        let mut pos = 0;
+        if let Some((kind, end)) = first {
+            kinds.push(kind);
+            starts.push(0);
+            pos = end;
+        }
+        while pos < bytes.len() {
+            let (kind, end) = next(bytes, pos);
+            debug_assert!(end > pos && text.is_char_boundary(end));
+            kinds.push(kind);
+            starts.push(pos as u32);
+            pos = end;
+        }
+        starts.push(bytes.len() as u32);
+        Lexed {
+            text,
+            kinds,
+            starts,
+        }
+    }
+
+    /// The text that was lexed.
+    pub fn text(&self) -> &'t str {
+        self.text
+    }
+
+    /// The number of tokens.
+    pub fn len(&self) -> usize {
+        self.kinds.len()
+    }
+
+    /// Whether the text was empty.
+    pub fn is_empty(&self) -> bool {
+        self.kinds.is_empty()
+    }
+
+    /// The kind of token `i`.
+    pub fn kind(&self, i: usize) -> K {
+        self.kinds[i]
+    }
+
+    /// The byte range of token `i`.
+    pub fn range(&self, i: usize) -> std::ops::Range<usize> {
+        self.starts[i] as usize..self.starts[i + 1] as usize
+    }
+
+    /// The byte range of token `i` as a rowan range.
+    pub fn text_range(&self, i: usize) -> rowan::TextRange {
+        rowan::TextRange::new(self.starts[i].into(), self.starts[i + 1].into())
+    }
+
+    /// The text of token `i`.
+    pub fn token_text(&self, i: usize) -> &'t str {
+        &self.text[self.range(i)]
+    }
+}

@@ -1,0 +1,313 @@
+//! Checks over a parsed SGF tree: identifiers, value types, and where properties may stand.
+//! They run after parsing, on the tree, as SGFC's checks do on its.
+
+use rowan::TextRange;
+
+use super::ast::{raw_value, Collection, GameTree, Node, Property};
+use super::properties::{
+    self, board_size, is_valid, lookup, split_compose, type_name, Kind, Shape, ValueType,
+};
+use crate::{Code, Severity, SyntaxError};
+
+/// The root-node facts the other checks depend on.
+#[derive(Debug, Clone, Copy)]
+struct GameContext {
+    /// The `FF` of the game, if given.
+    ff: Option<u32>,
+    /// The board size for point checks; `None` for games other than Go.
+    size: Option<(u32, u32)>,
+}
+
+/// Runs every check over every game of the collection.
+pub fn check(collection: &Collection) -> Vec<SyntaxError> {
+    let mut errors = Vec::new();
+    for tree in collection.game_trees() {
+        let context = context(&tree);
+        let mut walker = Walker {
+            context,
+            errors: &mut errors,
+        };
+        walker.tree(&tree, true, None);
+    }
+    errors.sort_by_key(|e| e.range.start());
+    errors
+}
+
+fn context(tree: &GameTree) -> GameContext {
+    let root = tree.nodes().next();
+    let value = |id: &str| {
+        root.as_ref().and_then(|node| {
+            node.properties()
+                .find(|p| p.canonical_ident().as_deref() == Some(id))
+                .and_then(|p| p.raw_values().next())
+        })
+    };
+    let ff = value("FF").and_then(|v| v.trim().parse().ok());
+    let gm: u32 = value("GM").and_then(|v| v.trim().parse().ok()).unwrap_or(1);
+    let size = if gm == 1 {
+        Some(value("SZ").and_then(|v| board_size(&v)).unwrap_or((19, 19)))
+    } else {
+        None
+    };
+    GameContext { ff, size }
+}
+
+struct Walker<'e> {
+    context: GameContext,
+    errors: &'e mut Vec<SyntaxError>,
+}
+
+impl Walker<'_> {
+    /// Checks a game tree. `game_info` is where game info was given on the way here.
+    fn tree(&mut self, tree: &GameTree, is_root_tree: bool, mut game_info: Option<TextRange>) {
+        for (i, node) in tree.nodes().enumerate() {
+            let is_root = is_root_tree && i == 0;
+            if let Some(range) = self.node(&node, is_root, game_info) {
+                game_info.get_or_insert(range);
+            }
+        }
+        for variation in tree.variations() {
+            self.tree(&variation, false, game_info);
+        }
+    }
+
+    /// Checks a node; returns where it gives game info, if it does.
+    fn node(
+        &mut self,
+        node: &Node,
+        is_root: bool,
+        game_info: Option<TextRange>,
+    ) -> Option<TextRange> {
+        let mut seen: Vec<(String, TextRange)> = Vec::new();
+        let mut moves: Vec<(String, TextRange)> = Vec::new();
+        let mut setup: Option<TextRange> = None;
+        let mut info_here: Option<TextRange> = None;
+        for property in node.properties() {
+            let Some(token) = property.ident_token() else {
+                continue;
+            };
+            let range = token.text_range();
+            let written = token.text().to_string();
+            let id = property.canonical_ident().unwrap_or_default();
+            self.identifier(&written, &id, range);
+            if let Some((_, first)) = seen.iter().find(|(seen_id, _)| *seen_id == id) {
+                self.errors.push(
+                    SyntaxError::new(
+                        Code::DuplicateProperty,
+                        range,
+                        format!("`{id}` appears twice in this node: a property may appear once per node"),
+                    )
+                    .with_related(*first, "first here"),
+                );
+            } else {
+                seen.push((id.clone(), range));
+            }
+            let Some(info) = lookup(&id) else {
+                if !id.is_empty() {
+                    self.errors.push(SyntaxError::new(
+                        Code::UnknownProperty,
+                        range,
+                        format!("`{id}` is not an FF[4] property: kifu reads its values as text"),
+                    ));
+                }
+                continue;
+            };
+            self.values(&property, &id, info.shape);
+            match info.kind {
+                Kind::Root if !is_root => self.errors.push(SyntaxError::new(
+                    Code::RootPropertyOutsideRoot,
+                    range,
+                    format!(
+                        "`{id}` ({}) belongs in the root node, the first node of the game",
+                        info.name
+                    ),
+                )),
+                Kind::GameInfo => {
+                    if let Some(earlier) = game_info {
+                        self.errors.push(
+                            SyntaxError::new(
+                                Code::GameInfoRepeated,
+                                range,
+                                format!("`{id}` ({}) is game information, which was already given in an earlier node of this line", info.name),
+                            )
+                            .with_related(earlier, "game information given here"),
+                        );
+                    }
+                    info_here.get_or_insert(range);
+                }
+                Kind::Play => moves.push((id.clone(), range)),
+                Kind::Setup => {
+                    setup.get_or_insert(range);
+                }
+                _ => {}
+            }
+        }
+        let black = moves.iter().find(|(id, _)| id == "B");
+        let white = moves.iter().find(|(id, _)| id == "W");
+        if let (Some(b), Some(w)) = (black, white) {
+            let (first, second) = if b.1.start() < w.1.start() {
+                (b, w)
+            } else {
+                (w, b)
+            };
+            self.errors.push(
+                SyntaxError::new(
+                    Code::BlackAndWhiteMove,
+                    second.1,
+                    "a Black move and a White move in one node: each move needs its own node",
+                )
+                .with_related(first.1, "the other move"),
+            );
+        }
+        if let (Some(setup), Some((id, range))) =
+            (setup, moves.iter().find(|(id, _)| id == "B" || id == "W"))
+        {
+            self.errors.push(
+                SyntaxError::new(
+                    Code::SetupAndMoveMixed,
+                    *range,
+                    format!("the move `{id}` is in a node with setup properties (`AB`, `AW`, `AE`, `PL`): put them in separate nodes"),
+                )
+                .with_related(setup, "setup here"),
+            );
+        }
+        info_here
+    }
+
+    fn identifier(&mut self, written: &str, id: &str, range: TextRange) {
+        if written.bytes().any(|b| b.is_ascii_lowercase()) {
+            let read_as = if id.is_empty() {
+                "it has no upper-case letters, so it names no property".to_string()
+            } else {
+                format!("kifu reads it as `{id}`")
+            };
+            let error = match self.context.ff {
+                Some(ff) if ff < 4 => SyntaxError::new(
+                    Code::LowercaseIdentifier,
+                    range,
+                    format!("`{written}` has lower-case letters, as FF[{ff}] allowed (the file says FF[{ff}]); {read_as}"),
+                )
+                .with_severity(Severity::Warning),
+                Some(ff) => SyntaxError::new(
+                    Code::LowercaseIdentifier,
+                    range,
+                    format!("`{written}` has lower-case letters, which FF[{ff}] forbids; {read_as}"),
+                ),
+                None => SyntaxError::new(
+                    Code::LowercaseIdentifier,
+                    range,
+                    format!("`{written}` has lower-case letters, as FF[1] to FF[3] allowed (the file has no FF property, so it is FF[1] by the specification); {read_as}"),
+                )
+                .with_severity(Severity::Warning),
+            };
+            self.errors.push(error);
+        }
+        if id.len() > 2 {
+            self.errors.push(SyntaxError::new(
+                Code::LongIdentifier,
+                range,
+                format!("`{id}` is longer than two letters: no FF[4] property is"),
+            ));
+        }
+    }
+
+    fn values(&mut self, property: &Property, id: &str, shape: Shape) {
+        let values: Vec<_> = property.value_tokens().collect();
+        let single = matches!(
+            shape,
+            Shape::One(_) | Shape::Compose(..) | Shape::OneOrCompose(..)
+        );
+        if single && values.len() > 1 {
+            let range = TextRange::new(
+                values[1].text_range().start(),
+                values[values.len() - 1].text_range().end(),
+            );
+            self.errors.push(SyntaxError::new(
+                Code::TooManyValues,
+                range,
+                format!("`{id}` takes one value, not {}", values.len()),
+            ));
+        }
+        let size = self.context.size;
+        let ok = |ty: ValueType, raw: &str| is_valid(ty, raw, size);
+        let point_or_range = |ty: ValueType, raw: &str| match split_compose(raw) {
+            Some((a, b)) if ty != ValueType::Move => ok(ty, a) && ok(ty, b),
+            _ => ok(ty, raw),
+        };
+        for token in &values {
+            let raw = raw_value(token.text());
+            let (valid, expected) = match shape {
+                Shape::One(ty) => (ok(ty, raw), type_name(ty).to_string()),
+                Shape::Compose(a, b) => (
+                    split_compose(raw).is_some_and(|(x, y)| ok(a, x) && ok(b, y)),
+                    format!("{} and {} joined by `:`", type_name(a), type_name(b)),
+                ),
+                Shape::OneOrCompose(plain, a, b) => (
+                    match split_compose(raw) {
+                        Some((x, y)) => ok(a, x) && ok(b, y),
+                        None => ok(plain, raw),
+                    },
+                    format!(
+                        "{}, or {} and {} joined by `:`",
+                        type_name(plain),
+                        type_name(a),
+                        type_name(b)
+                    ),
+                ),
+                Shape::List(ty) => (point_or_range(ty, raw), type_name(ty).to_string()),
+                Shape::EList(ty) => (
+                    (raw.is_empty() && values.len() == 1) || point_or_range(ty, raw),
+                    format!("{} (or one `[]` for none)", type_name(ty)),
+                ),
+                Shape::ListOfCompose(a, b) => (
+                    split_compose(raw).is_some_and(|(x, y)| ok(a, x) && ok(b, y)),
+                    format!("{} and {} joined by `:`", type_name(a), type_name(b)),
+                ),
+            };
+            if !valid {
+                let board = match size {
+                    Some((w, h))
+                        if matches!(
+                            shape,
+                            Shape::One(ValueType::Move) | Shape::List(_) | Shape::EList(_)
+                        ) =>
+                    {
+                        format!(" on a {w}×{h} board")
+                    }
+                    _ => String::new(),
+                };
+                let shown: String = raw.chars().take(30).collect();
+                self.errors.push(SyntaxError::new(
+                    Code::InvalidValue,
+                    token.text_range(),
+                    format!("`[{shown}]` is not a valid `{id}` value: expected {expected}{board}"),
+                ));
+            }
+        }
+    }
+}
+
+/// Decodes the values of a property for display and export: Text and SimpleText by their
+/// rules, unknown properties as Text, everything else with its escapes removed.
+pub fn decoded_values(property: &Property) -> Vec<String> {
+    let id = property.canonical_ident().unwrap_or_default();
+    let shape = lookup(&id).map(|p| p.shape);
+    property
+        .raw_values()
+        .map(|raw| match shape {
+            Some(Shape::One(ValueType::SimpleText)) => properties::decode_simple_text(&raw),
+            Some(Shape::One(ValueType::Text)) | None => properties::decode_text(&raw),
+            Some(Shape::Compose(..) | Shape::ListOfCompose(..) | Shape::OneOrCompose(..)) => {
+                match split_compose(&raw) {
+                    Some((a, b)) => format!(
+                        "{}:{}",
+                        properties::decode_simple_text(a),
+                        properties::decode_simple_text(b)
+                    ),
+                    None => properties::decode_simple_text(&raw),
+                }
+            }
+            Some(_) => properties::decode_simple_text(&raw),
+        })
+        .collect()
+}

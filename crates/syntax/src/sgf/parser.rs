@@ -1,0 +1,369 @@
+//! The SGF grammar: collection → game trees → nodes → properties → values.
+
+use rowan::{TextRange, TextSize};
+
+use super::lexer::{value_is_closed, Lexed};
+use super::SyntaxKind::{self, *};
+use crate::sink::Sink;
+use crate::{Code, SyntaxError};
+
+/// How deeply game trees nest before the parser stops making nodes for them. SGFC caps at
+/// 10,000; rowan frees trees recursively, so kifu keeps well inside a thread's stack.
+pub const MAX_GAME_TREE_DEPTH: usize = 1000;
+
+/// Parses a whole SGF text into `sink`, returning its diagnostics.
+pub(crate) fn parse_collection<S: Sink<SyntaxKind>>(
+    lexed: &Lexed<'_>,
+    sink: &mut S,
+) -> Vec<SyntaxError> {
+    let mut parser = Parser {
+        lexed,
+        pos: 0,
+        sink,
+        errors: Vec::new(),
+        depth: 0,
+    };
+    parser.collection();
+    parser.errors
+}
+
+struct Parser<'l, 't, S> {
+    lexed: &'l Lexed<'t>,
+    pos: usize,
+    sink: &'l mut S,
+    errors: Vec<SyntaxError>,
+    depth: usize,
+}
+
+impl<S: Sink<SyntaxKind>> Parser<'_, '_, S> {
+    fn nth_index(&self, mut n: usize) -> Option<usize> {
+        let mut i = self.pos;
+        while i < self.lexed.len() {
+            if !self.lexed.kind(i).is_trivia() {
+                if n == 0 {
+                    return Some(i);
+                }
+                n -= 1;
+            }
+            i += 1;
+        }
+        None
+    }
+
+    fn current(&self) -> Option<SyntaxKind> {
+        self.nth_index(0).map(|i| self.lexed.kind(i))
+    }
+
+    fn at(&self, kind: SyntaxKind) -> bool {
+        self.current() == Some(kind)
+    }
+
+    fn current_range(&self) -> TextRange {
+        self.nth_index(0)
+            .map_or(self.end_of_previous(), |i| self.lexed.text_range(i))
+    }
+
+    fn end_of_previous(&self) -> TextRange {
+        let mut i = self.pos;
+        while i > 0 {
+            i -= 1;
+            if !self.lexed.kind(i).is_trivia() {
+                return TextRange::empty(self.lexed.text_range(i).end());
+            }
+        }
+        TextRange::empty(TextSize::from(0))
+    }
+
+    fn flush_trivia(&mut self) {
+        while self.pos < self.lexed.len() && self.lexed.kind(self.pos).is_trivia() {
+            self.sink
+                .token(self.lexed.kind(self.pos), self.lexed.token_text(self.pos));
+            self.pos += 1;
+        }
+    }
+
+    fn start(&mut self, kind: SyntaxKind) {
+        self.flush_trivia();
+        self.sink.start_node(kind);
+    }
+
+    fn finish(&mut self) {
+        self.sink.finish_node();
+    }
+
+    fn bump(&mut self) {
+        self.flush_trivia();
+        if self.pos < self.lexed.len() {
+            self.sink
+                .token(self.lexed.kind(self.pos), self.lexed.token_text(self.pos));
+            self.pos += 1;
+        }
+    }
+
+    fn error(&mut self, error: SyntaxError) {
+        self.errors.push(error);
+    }
+
+    fn collection(&mut self) {
+        self.sink.start_node(COLLECTION);
+        let mut trees = 0;
+        while let Some(kind) = self.current() {
+            match kind {
+                L_PAREN => {
+                    trees += 1;
+                    self.game_tree();
+                }
+                SEMICOLON => {
+                    let start = self.current_range().start();
+                    self.node();
+                    let range = TextRange::new(start, self.end_of_previous().end());
+                    self.error(SyntaxError::new(
+                        Code::NodeOutsideGameTree,
+                        range,
+                        "this node is outside any game tree: a game tree starts with `(;`",
+                    ));
+                }
+                R_PAREN => self.stray(Code::UnmatchedCloseParen, "this `)` closes no game tree"),
+                _ => {
+                    let start = self.current_range().start();
+                    self.start(ERROR);
+                    while self
+                        .current()
+                        .is_some_and(|k| !matches!(k, L_PAREN | R_PAREN | SEMICOLON))
+                    {
+                        self.bump();
+                    }
+                    self.finish();
+                    let range = TextRange::new(start, self.end_of_previous().end());
+                    let place = if trees == 0 {
+                        "before the first game tree"
+                    } else {
+                        "between game trees"
+                    };
+                    self.error(SyntaxError::new(
+                        Code::TextOutsideGameTree,
+                        range,
+                        format!("text {place} is not part of any game; readers ignore it"),
+                    ));
+                }
+            }
+        }
+        self.flush_trivia();
+        self.finish();
+        if trees == 0 {
+            self.error(SyntaxError::new(
+                Code::NoGameTree,
+                TextRange::empty(TextSize::from(0)),
+                "no game tree: an SGF file holds one or more `(;...)`",
+            ));
+        }
+    }
+
+    /// One token that fits nowhere, in an ERROR node.
+    fn stray(&mut self, code: Code, message: &str) {
+        let range = self.current_range();
+        self.start(ERROR);
+        self.bump();
+        self.finish();
+        self.error(SyntaxError::new(code, range, message));
+    }
+
+    fn game_tree(&mut self) {
+        if self.depth >= MAX_GAME_TREE_DEPTH {
+            self.too_deep();
+            return;
+        }
+        let open = self.current_range();
+        self.start(GAME_TREE);
+        self.bump();
+        self.depth += 1;
+        match self.current() {
+            Some(R_PAREN) => {
+                let range = TextRange::new(open.start(), self.current_range().end());
+                self.error(SyntaxError::new(
+                    Code::EmptyVariation,
+                    range,
+                    "empty variation: a game tree needs at least one node `;`",
+                ));
+            }
+            Some(SEMICOLON) | None => {}
+            Some(_) => {
+                self.error(SyntaxError::new(
+                    Code::MissingSemicolon,
+                    open,
+                    "`(` must be followed by `;`: kifu read what follows as a node",
+                ));
+                if self.at(IDENT) || self.at(VALUE) {
+                    self.node();
+                }
+            }
+        }
+        let mut seen_variation = false;
+        loop {
+            match self.current() {
+                Some(SEMICOLON) => {
+                    let start = self.current_range().start();
+                    self.node();
+                    if seen_variation {
+                        let range = TextRange::new(start, self.end_of_previous().end());
+                        self.error(SyntaxError::new(
+                            Code::NodeAfterVariation,
+                            range,
+                            "a node after a variation: the nodes of a game tree come before its variations",
+                        ));
+                    }
+                }
+                Some(L_PAREN) => {
+                    seen_variation = true;
+                    self.game_tree();
+                }
+                Some(R_PAREN) => {
+                    self.bump();
+                    break;
+                }
+                Some(IDENT) => {
+                    let range = self.current_range();
+                    self.node();
+                    self.error(SyntaxError::new(
+                        Code::MissingSemicolon,
+                        range,
+                        "properties outside a node: a node starts with `;`",
+                    ));
+                }
+                Some(VALUE) => self.values_without_identifier(),
+                Some(_) => self.stray_text(),
+                None => {
+                    let at = self.end_of_previous();
+                    self.error(
+                        SyntaxError::new(
+                            Code::UnterminatedGameTree,
+                            open,
+                            "this `(` game tree is never closed: `)` is missing",
+                        )
+                        .with_related(at, "the game tree should end by here"),
+                    );
+                    break;
+                }
+            }
+        }
+        self.depth -= 1;
+        self.finish();
+    }
+
+    /// A game tree nested past [`MAX_GAME_TREE_DEPTH`]: one flat ERROR node up to its `)`.
+    fn too_deep(&mut self) {
+        let open = self.current_range();
+        self.start(ERROR);
+        let mut open_parens = 0usize;
+        while let Some(kind) = self.current() {
+            match kind {
+                L_PAREN => open_parens += 1,
+                R_PAREN => open_parens -= 1,
+                _ => {}
+            }
+            self.bump();
+            if open_parens == 0 {
+                break;
+            }
+        }
+        self.finish();
+        self.error(SyntaxError::new(
+            Code::NestingTooDeep,
+            open,
+            format!("game trees nest more than {MAX_GAME_TREE_DEPTH} deep here; kifu does not look inside this one"),
+        ));
+        if open_parens > 0 {
+            let at = self.end_of_previous();
+            self.error(
+                SyntaxError::new(
+                    Code::UnterminatedGameTree,
+                    open,
+                    "this `(` game tree is never closed: `)` is missing",
+                )
+                .with_related(at, "the game tree should end by here"),
+            );
+        }
+    }
+
+    /// `;` (when there is one) and the properties after it.
+    fn node(&mut self) {
+        self.start(NODE);
+        if self.at(SEMICOLON) {
+            self.bump();
+        }
+        loop {
+            match self.current() {
+                Some(IDENT) => self.property(),
+                Some(VALUE) => self.values_without_identifier(),
+                Some(ERROR_TOKEN) => self.stray_text(),
+                _ => break,
+            }
+        }
+        self.finish();
+    }
+
+    fn property(&mut self) {
+        let ident = self.current_range();
+        self.start(PROPERTY);
+        self.bump();
+        if !self.at(VALUE) {
+            self.error(SyntaxError::new(
+                Code::MissingValue,
+                ident,
+                "this property has no value: write at least `[]`",
+            ));
+        }
+        while self.at(VALUE) {
+            self.value();
+        }
+        self.finish();
+    }
+
+    fn value(&mut self) {
+        let Some(i) = self.nth_index(0) else { return };
+        let range = self.lexed.text_range(i);
+        let closed = value_is_closed(self.lexed.token_text(i));
+        self.bump();
+        if !closed {
+            self.error(
+                SyntaxError::new(
+                    Code::UnterminatedValue,
+                    TextRange::at(range.start(), TextSize::from(1)),
+                    "this value is never closed: `]` is missing; kifu ended it at the end of its line",
+                )
+                .with_related(TextRange::empty(range.end()), "the value should end by here"),
+            );
+        }
+    }
+
+    fn values_without_identifier(&mut self) {
+        let start = self.current_range().start();
+        self.start(ERROR);
+        while self.at(VALUE) {
+            self.value();
+        }
+        self.finish();
+        let range = TextRange::new(start, self.end_of_previous().end());
+        self.error(SyntaxError::new(
+            Code::ValueWithoutIdentifier,
+            range,
+            "values without a property identifier: write the identifier before them, `C[...]`",
+        ));
+    }
+
+    fn stray_text(&mut self) {
+        let start = self.current_range().start();
+        self.start(ERROR);
+        while self.at(ERROR_TOKEN) {
+            self.bump();
+        }
+        self.finish();
+        let range = TextRange::new(start, self.end_of_previous().end());
+        let text: String = self.lexed.text()[range].chars().take(40).collect();
+        self.error(SyntaxError::new(
+            Code::StrayText,
+            range,
+            format!("`{text}` is not SGF: expected `;`, a property, `(` or `)`"),
+        ));
+    }
+}

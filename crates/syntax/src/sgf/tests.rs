@@ -1,0 +1,75 @@
+use super::*;
+use crate::Code;
+
+fn codes(text: &str) -> Vec<(String, Code)> {
+    let parse = parse(text);
+    assert_eq!(parse.syntax().to_string(), text);
+    parse
+        .errors()
+        .iter()
+        .map(|e| (text[e.range].to_string(), e.code))
+        .collect()
+}
+
+#[test]
+fn clean_game() {
+    assert_eq!(
+        codes("(;GM[1]FF[4]SZ[19]PB[Shusaku]KM[6.5];B[pd](;W[dp])(;W[dd]))"),
+        vec![]
+    );
+}
+
+#[test]
+fn syntax_errors() {
+    assert_eq!(codes("()"), vec![("()".into(), Code::EmptyVariation)]);
+    assert_eq!(codes(""), vec![(String::new(), Code::NoGameTree)]);
+    assert_eq!(
+        codes(";"),
+        vec![
+            (";".into(), Code::NodeOutsideGameTree),
+            (String::new(), Code::NoGameTree)
+        ]
+    );
+    assert_eq!(
+        codes("(;A)"),
+        vec![
+            ("A".into(), Code::MissingValue),
+            ("A".into(), Code::UnknownProperty)
+        ]
+    );
+    assert_eq!(
+        codes("(;C[open"),
+        vec![
+            ("(".into(), Code::UnterminatedGameTree),
+            ("[".into(), Code::UnterminatedValue)
+        ]
+    );
+}
+
+#[test]
+fn checks() {
+    let found = codes("(;FF[4]SZ[9];B[aa]W[bb];AB[cc]B[dd];B[jj];SZ[19];PB[x];PW[y]KM[x])");
+    let found: Vec<Code> = found.into_iter().map(|(_, c)| c).collect();
+    assert_eq!(
+        found,
+        vec![
+            Code::BlackAndWhiteMove,
+            Code::SetupAndMoveMixed,
+            Code::InvalidValue,
+            Code::RootPropertyOutsideRoot,
+            Code::GameInfoRepeated,
+            Code::GameInfoRepeated,
+            Code::InvalidValue,
+        ]
+    );
+}
+
+#[test]
+fn deep_nesting_is_capped() {
+    let depth = 100_000;
+    let text = "(;B[aa]".repeat(depth) + &")".repeat(depth);
+    let parse = parse(&text);
+    assert_eq!(parse.syntax().to_string(), text);
+    let codes: Vec<Code> = parse.errors().iter().map(|e| e.code).collect();
+    assert_eq!(codes, vec![Code::NestingTooDeep]);
+}
