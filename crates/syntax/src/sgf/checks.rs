@@ -81,6 +81,7 @@ impl Walker<'_> {
         let mut seen: Vec<(String, TextRange)> = Vec::new();
         let mut moves: Vec<(String, TextRange)> = Vec::new();
         let mut setup: Option<TextRange> = None;
+        let mut player: Option<TextRange> = None;
         let mut info_here: Option<TextRange> = None;
         for property in node.properties() {
             let Some(token) = property.ident_token() else {
@@ -136,6 +137,11 @@ impl Walker<'_> {
                     info_here.get_or_insert(range);
                 }
                 Kind::Play => moves.push((id.clone(), range)),
+                // `PL` beside a move is common and harmless (it only says who plays next);
+                // stones added beside a move are not.
+                Kind::Setup if id == "PL" => {
+                    player.get_or_insert(range);
+                }
                 Kind::Setup => {
                     setup.get_or_insert(range);
                 }
@@ -159,16 +165,25 @@ impl Walker<'_> {
                 .with_related(first.1, "the other move"),
             );
         }
-        if let (Some(setup), Some((id, range))) =
-            (setup, moves.iter().find(|(id, _)| id == "B" || id == "W"))
-        {
+        let played = moves.iter().find(|(id, _)| id == "B" || id == "W");
+        if let (Some(setup), Some((id, range))) = (setup, played) {
             self.errors.push(
                 SyntaxError::new(
                     Code::SetupAndMoveMixed,
                     *range,
-                    format!("the move `{id}` is in a node with setup properties (`AB`, `AW`, `AE`, `PL`): put them in separate nodes"),
+                    format!("the move `{id}` is in a node that adds or removes stones (`AB`, `AW`, `AE`): put them in separate nodes"),
                 )
                 .with_related(setup, "setup here"),
+            );
+        } else if let (Some(player), Some((id, range))) = (player, played) {
+            self.errors.push(
+                SyntaxError::new(
+                    Code::SetupAndMoveMixed,
+                    player,
+                    format!("`PL` is a setup property, and FF[4] keeps setup and moves apart; beside the move `{id}` it is harmless and most readers accept it"),
+                )
+                .with_related(*range, "the move")
+                .with_severity(Severity::Warning),
             );
         }
         info_here
