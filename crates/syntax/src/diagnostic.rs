@@ -107,6 +107,8 @@ codes! {
     ValueWithoutIdentifier = "value-without-identifier", Error;
     /// A value `[` with no `]`.
     UnterminatedValue = "unterminated-value", Error;
+    /// A value that holds what looks like further nodes: probably a `]` is missing.
+    ValueLooksUnclosed = "value-looks-unclosed", Warning;
     /// Lower-case letters in a property identifier (FF[3] style).
     LowercaseIdentifier = "lowercase-identifier", Error;
     /// A property identifier longer than two letters.

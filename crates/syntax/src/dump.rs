@@ -16,7 +16,8 @@ pub fn debug_dump<L: rowan::Language>(
     for error in errors {
         let _ = writeln!(
             out,
-            "error[{}] {:?}: {}",
+            "{}[{}] {:?}: {}",
+            error.severity().as_str(),
             error.code.as_str(),
             error.range,
             error.message

@@ -88,3 +88,17 @@ fn pgn_regressions() {
     }
     assert!(count > 0, "no regression inputs in {}", dir.display());
 }
+
+#[test]
+fn sgf_fixtures() {
+    let count = check_dir("sgf", "sgf", |text| {
+        let parse = kifu_syntax::sgf::parse(text);
+        let errors = parse
+            .errors()
+            .iter()
+            .filter(|e| e.severity() == kifu_syntax::Severity::Error)
+            .count();
+        (parse.syntax().to_string(), parse.debug_dump(), errors)
+    });
+    assert!(count >= 30, "only {count} SGF fixtures");
+}

@@ -208,12 +208,13 @@ impl Walker<'_> {
                     range,
                     format!("`{written}` has lower-case letters, which FF[{ff}] forbids; {read_as}"),
                 ),
+                // Files without FF are nearly all modern ones: kifu reads them as FF[4] (the
+                // specification's default, FF[1], would excuse every lower-case letter).
                 None => SyntaxError::new(
                     Code::LowercaseIdentifier,
                     range,
-                    format!("`{written}` has lower-case letters, as FF[1] to FF[3] allowed (the file has no FF property, so it is FF[1] by the specification); {read_as}"),
-                )
-                .with_severity(Severity::Warning),
+                    format!("`{written}` has lower-case letters, which FF[4] forbids (kifu assumed FF[4]: the file has no FF property); {read_as}"),
+                ),
             };
             self.errors.push(error);
         }

@@ -322,8 +322,20 @@ impl<S: Sink<SyntaxKind>> Parser<'_, '_, S> {
     fn value(&mut self) {
         let Some(i) = self.nth_index(0) else { return };
         let range = self.lexed.text_range(i);
-        let closed = value_is_closed(self.lexed.token_text(i));
+        let text = self.lexed.token_text(i);
+        let closed = value_is_closed(text);
         self.bump();
+        if let Some(at) = swallowed_node(text) {
+            let start = range.start() + TextSize::from(at as u32);
+            self.error(
+                SyntaxError::new(
+                    Code::ValueLooksUnclosed,
+                    TextRange::at(range.start(), TextSize::from(1)),
+                    "this value runs over a line that looks like the next node: is its `]` missing?",
+                )
+                .with_related(TextRange::new(start, range.end()), "the value goes on to here"),
+            );
+        }
         if !closed {
             self.error(
                 SyntaxError::new(
@@ -366,4 +378,33 @@ impl<S: Sink<SyntaxKind>> Parser<'_, '_, S> {
             format!("`{text}` is not SGF: expected `;`, a property, `(` or `)`"),
         ));
     }
+}
+
+/// Where a value's text has a line that starts like a node or game tree (`;B[`, `(;W[`):
+/// the mark of a `]` left out, after which the value ran on to the next `]`.
+fn swallowed_node(value: &str) -> Option<usize> {
+    let bytes = value.as_bytes();
+    let mut from = 0;
+    while let Some(i) = memchr::memchr(b'\n', &bytes[from..]) {
+        let line = from + i + 1;
+        let mut j = line;
+        while j < bytes.len() && matches!(bytes[j], b' ' | b'\t' | b'\r' | b'(') {
+            j += 1;
+        }
+        if bytes.get(j) == Some(&b';') {
+            let mut k = j + 1;
+            while k < bytes.len() && bytes[k] == b' ' {
+                k += 1;
+            }
+            let ident = bytes[k..]
+                .iter()
+                .take_while(|b| b.is_ascii_uppercase())
+                .count();
+            if (1..=2).contains(&ident) && bytes.get(k + ident) == Some(&b'[') {
+                return Some(line);
+            }
+        }
+        from = line;
+    }
+    None
 }
