@@ -19,6 +19,10 @@ fn corpus() -> Option<PathBuf> {
 }
 
 fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    files_with_extension(dir, "pgn", out);
+}
+
+fn files_with_extension(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
@@ -26,10 +30,10 @@ fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
     entries.sort();
     for path in entries {
         if path.is_dir() {
-            pgn_files(&path, out);
+            files_with_extension(&path, ext, out);
         } else if path
             .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+            .is_some_and(|e| e.eq_ignore_ascii_case(ext))
         {
             out.push(path);
         }
@@ -107,4 +111,33 @@ fn valid_real_files_have_no_syntax_errors() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     eprintln!("{count} valid PGN files parsed with no errors");
+}
+
+#[test]
+fn every_corpus_sgf_file_is_lossless() {
+    let Some(corpus) = corpus() else { return };
+    let mut files = Vec::new();
+    files_with_extension(&corpus, "sgf", &mut files);
+    assert!(files.len() > 1000, "found only {} SGF files", files.len());
+    for path in &files {
+        let bytes = std::fs::read(path).expect("corpus file is readable");
+        let text = String::from_utf8_lossy(&bytes);
+        let parse = kifu_syntax::sgf::parse(&text);
+        assert_eq!(parse.syntax().to_string(), text, "{}", path.display());
+    }
+    eprintln!("{} SGF files round-tripped", files.len());
+}
+
+#[test]
+fn deep_game_tree_file() {
+    let Some(corpus) = corpus() else { return };
+    let path = corpus.join("sgf/libsgfcplusplus/test/test-files/deep-game-tree.sgf");
+    let text = std::fs::read_to_string(path).expect("UTF-8");
+    let parse = kifu_syntax::sgf::parse(&text);
+    assert_eq!(parse.syntax().to_string(), text);
+    let trees: Vec<_> = parse.collection().game_trees().collect();
+    assert_eq!(trees.len(), 5);
+    let longest = trees.iter().map(|t| t.nodes().count()).max();
+    assert!(longest >= Some(5_000), "{longest:?}");
+    assert!(parse.errors().is_empty(), "{:?}", parse.errors());
 }

@@ -1,0 +1,187 @@
+//! SGF through the `kifu` binary: Exercism's canonical cases, encodings, the corpus.
+
+use std::path::{Path, PathBuf};
+
+use kifu_e2e::{code, kifu, stdout, workspace};
+use serde_json::Value;
+
+fn corpus() -> Option<PathBuf> {
+    let dir = workspace().join("../shared/corpus");
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!(
+            "SKIPPED: the shared corpus is not at {}; these tests need it (CI always has it)",
+            dir.display()
+        );
+        None
+    }
+}
+
+fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("kifu-e2e-sgf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+fn export(path: &Path) -> Vec<Value> {
+    let out = kifu(&["export", "--format", "jsonl", path.to_str().unwrap()]);
+    assert_eq!(code(&out), 0, "{}", String::from_utf8_lossy(&out.stderr));
+    stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON Lines"))
+        .collect()
+}
+
+/// Every canonical case of Exercism's "sgf-parsing": the same tree for the valid ones, at
+/// least one error diagnostic for the others.
+#[test]
+fn exercism_canonical_cases() {
+    let Some(corpus) = corpus() else { return };
+    let data: Value = serde_json::from_str(
+        &std::fs::read_to_string(corpus.join("exercism/sgf-parsing/canonical-data.json")).unwrap(),
+    )
+    .unwrap();
+    let cases = data["cases"].as_array().unwrap();
+    let replaced: Vec<&str> = cases
+        .iter()
+        .filter_map(|c| c["reimplements"].as_str())
+        .collect();
+    let mut checked = 0;
+    for (i, case) in cases.iter().enumerate() {
+        if replaced.contains(&case["uuid"].as_str().unwrap()) {
+            continue;
+        }
+        let description = case["description"].as_str().unwrap();
+        let input = case["input"]["encoded"].as_str().unwrap();
+        let path = temp_file(&format!("case{i}.sgf"), input.as_bytes());
+        let games = export(&path);
+        let expected = &case["expected"];
+        if expected.get("error").is_some() {
+            let errors = games
+                .iter()
+                .flat_map(|g| g["diagnostics"].as_array().unwrap())
+                .filter(|d| d["severity"] == "error")
+                .count();
+            assert!(errors > 0, "{description}: expected an error for {input:?}");
+        } else {
+            assert_eq!(games.len(), 1, "{description}");
+            assert_eq!(&games[0]["tree"], expected, "{description}: {input:?}");
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, cases.len() - replaced.len());
+    eprintln!("{checked} Exercism cases passed");
+}
+
+#[test]
+fn check_reports_sgf_problems_and_exit_codes() {
+    let path = temp_file("bad.sgf", b"(;GM[1]FF[4]SZ[19];B[zz])\n");
+    let out = kifu(&["check", "--format", "json", path.to_str().unwrap()]);
+    assert_eq!(code(&out), 1);
+    let diag: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(diag["code"], "invalid-value");
+    assert_eq!(diag["range"]["start"]["column"], 21);
+    assert_eq!(diag["range"]["end"]["column"], 25);
+    let clean = temp_file("clean.sgf", b"(;GM[1]FF[4]SZ[19];B[pd];W[dp])\n");
+    assert_eq!(code(&kifu(&["check", clean.to_str().unwrap()])), 0);
+}
+
+#[test]
+fn sgf_encodings_are_decoded() {
+    let Some(corpus) = corpus() else { return };
+    let dir = corpus.join("sgf/libsgfcplusplus/test/test-files");
+    for (file, name) in [
+        ("encoding-chinese-gbk.sgf", "GBK"),
+        ("encoding-japanese-shiftjis.sgf", "Shift_JIS"),
+        ("encoding-cyrillic-windows.sgf", "windows-1251"),
+        ("encoding-utf16-withbom.sgf", "UTF-16"),
+        ("encoding-simplifiedchinese-gb2312.sgf", "GB2312"),
+    ] {
+        let games = export(&dir.join(file));
+        let text = games[0]["tree"].to_string();
+        assert!(
+            !text.contains('\u{fffd}'),
+            "{file} ({name}) has replacement characters"
+        );
+        let errors: Vec<&Value> = games[0]["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|d| d["code"] == "encoding")
+            .collect();
+        assert!(errors.is_empty(), "{file}: {errors:?}");
+    }
+    // No BOM and no CA: guessed, and said so.
+    let games = export(&corpus.join("sgf/sabaki-sgf/tests/sgf/encoding/nihon-kiin.sgf"));
+    let warning = &games[0]["diagnostics"][0];
+    assert_eq!(warning["code"], "encoding");
+    assert!(warning["message"].as_str().unwrap().contains("Shift_JIS"));
+    assert!(games[0]["tree"].to_string().contains("世界最高棋士決定戦"));
+}
+
+/// The 1,000 Fox games: all parse, and every diagnostic is one of the kinds that are true of
+/// these files (checked by hand on samples: duplicate `AP`, `AP[foxwq]` with no version,
+/// unknown `TC`/`TT`, damaged UTF-8).
+#[test]
+fn fox_games_have_only_true_diagnostics() {
+    let Some(corpus) = corpus() else { return };
+    let out = kifu(&[
+        "check",
+        "--format",
+        "json",
+        corpus.join("sgf/fox-pro-sample").to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 1);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("checked 1000 files (1000 games)"));
+    for line in stdout(&out).lines() {
+        let d: Value = serde_json::from_str(line).unwrap();
+        let message = d["message"].as_str().unwrap();
+        let known = match d["code"].as_str().unwrap() {
+            "duplicate-property" => message.starts_with("`AP` appears twice"),
+            "invalid-value" => message.starts_with("`[foxwq]` is not a valid `AP` value"),
+            "unknown-property" => message.starts_with("`TC`") || message.starts_with("`TT`"),
+            "encoding" => message.contains("broken byte sequence"),
+            _ => false,
+        };
+        assert!(known, "unexpected diagnostic: {line}");
+    }
+}
+
+/// The clean SGF files of the corpus have no error once decoded. The files left out break
+/// FF[4] for real: the reason is beside each.
+#[test]
+fn clean_sgf_files_have_no_errors() {
+    let Some(corpus) = corpus() else { return };
+    const NOT_CLEAN: &[(&str, &str)] = &[
+        (
+            "fox sgf error.sgf",
+            "AP twice in the root, AP[foxwq] with no version",
+        ),
+        (
+            "fox sgf works.sgf",
+            "AP twice in the root, AP[foxwq] with no version",
+        ),
+        ("panda1.sgf", "FF[3]-style `CoPyright` in a file with no FF"),
+        (
+            "nihon-kiin.sgf",
+            "`(` with no `;`; Nihon Kiin's own TE, TM and KO values",
+        ),
+    ];
+    let dirs = ["sgf/sgf-parse", "sgf/katrain", "sgf/sabaki-sgf"].map(|d| corpus.join(d));
+    let mut args = vec!["check", "--format", "json"];
+    args.extend(dirs.iter().map(|d| d.to_str().unwrap()));
+    let out = kifu(&args);
+    let mut errors = Vec::new();
+    for line in stdout(&out).lines() {
+        let d: Value = serde_json::from_str(line).unwrap();
+        let file = d["file"].as_str().unwrap();
+        if d["severity"] == "error" && !NOT_CLEAN.iter().any(|(name, _)| file.ends_with(name)) {
+            errors.push(line.to_string());
+        }
+    }
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("checked 16 files"));
+}
