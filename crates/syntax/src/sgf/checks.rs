@@ -1,12 +1,16 @@
 //! Checks over a parsed SGF tree: identifiers, value types, and where properties may stand.
 //! They run after parsing, on the tree, as SGFC's checks do on its.
+//!
+//! They walk the green tree directly, adding up offsets as they go: rowan's red cursors
+//! allocate for every node visited, which made the checks cost more than the parse.
 
-use rowan::TextRange;
+use std::borrow::Cow;
 
-use super::ast::{raw_value, Collection, GameTree, Node, Property};
-use super::properties::{
-    self, board_size, is_valid, lookup, split_compose, type_name, Kind, Shape, ValueType,
-};
+use rowan::{GreenNodeData, NodeOrToken, TextRange, TextSize};
+
+use super::ast::{raw_value, Property};
+use super::properties::{self, board_size, is_valid, lookup, split_compose, type_name, Kind, Shape, ValueType};
+use super::SyntaxKind::{self, GAME_TREE, IDENT, NODE, PROPERTY, VALUE};
 use crate::{Code, Severity, SyntaxError};
 
 /// The root-node facts the other checks depend on.
@@ -18,90 +22,164 @@ struct GameContext {
     size: Option<(u32, u32)>,
 }
 
-/// Runs every check over every game of the collection.
-pub fn check(collection: &Collection) -> Vec<SyntaxError> {
+/// A property as the checks see it: its identifier and values with their ranges.
+struct GreenProperty<'g> {
+    ident: &'g str,
+    ident_range: TextRange,
+    values: Vec<(&'g str, TextRange)>,
+}
+
+impl GreenProperty<'_> {
+    /// The identifier as FF[4] reads it: its upper-case letters.
+    fn id(&self) -> Cow<'_, str> {
+        if self.ident.bytes().all(|b| b.is_ascii_uppercase()) {
+            Cow::Borrowed(self.ident)
+        } else {
+            Cow::Owned(self.ident.chars().filter(char::is_ascii_uppercase).collect())
+        }
+    }
+}
+
+fn kind(raw: rowan::SyntaxKind) -> SyntaxKind {
+    <super::SgfLanguage as rowan::Language>::kind_from_raw(raw)
+}
+
+/// The child nodes of `node` of kind `wanted`, each with its offset.
+fn child_nodes(
+    node: &GreenNodeData,
+    offset: TextSize,
+    wanted: SyntaxKind,
+) -> impl Iterator<Item = (&GreenNodeData, TextSize)> {
+    let mut at = offset;
+    node.children().filter_map(move |child| {
+        let start = at;
+        at += child.text_len();
+        match child {
+            NodeOrToken::Node(n) if kind(n.kind()) == wanted => Some((n, start)),
+            _ => None,
+        }
+    })
+}
+
+/// The properties of a NODE, into `out` (cleared first; reused to spare allocations).
+fn collect_properties<'g>(node: &'g GreenNodeData, offset: TextSize, out: &mut Vec<GreenProperty<'g>>) {
+    out.clear();
+    out.extend(child_nodes(node, offset, PROPERTY).filter_map(|(property, start)| {
+            let mut at = start;
+            let mut ident = None;
+            let mut values = Vec::new();
+            for child in property.children() {
+                let range = TextRange::at(at, child.text_len());
+                at += child.text_len();
+                if let NodeOrToken::Token(token) = child {
+                    match kind(token.kind()) {
+                        IDENT => ident = Some((token.text(), range)),
+                        VALUE => values.push((token.text(), range)),
+                        _ => {}
+                    }
+                }
+            }
+            let (ident, ident_range) = ident?;
+            Some(GreenProperty {
+                ident,
+                ident_range,
+                values,
+            })
+        }));
+}
+
+/// Runs every check over every game of the collection rooted at `root` (a COLLECTION).
+pub fn check(root: &GreenNodeData) -> Vec<SyntaxError> {
     let mut errors = Vec::new();
-    for tree in collection.game_trees() {
-        let context = context(&tree);
+    for (tree, offset) in child_nodes(root, TextSize::from(0), GAME_TREE) {
+        let context = context(tree, offset);
         let mut walker = Walker {
             context,
             errors: &mut errors,
+            properties: Vec::new(),
         };
-        walker.tree(&tree, true, None);
+        walker.tree(tree, offset, true, None);
     }
     errors.sort_by_key(|e| e.range.start());
     errors
 }
 
-fn context(tree: &GameTree) -> GameContext {
-    let root = tree.nodes().next();
+fn context(tree: &GreenNodeData, offset: TextSize) -> GameContext {
+    let mut root = Vec::new();
+    if let Some((node, at)) = child_nodes(tree, offset, NODE).next() {
+        collect_properties(node, at, &mut root);
+    }
     let value = |id: &str| {
-        root.as_ref().and_then(|node| {
-            node.properties()
-                .find(|p| p.canonical_ident().as_deref() == Some(id))
-                .and_then(|p| p.raw_values().next())
-        })
+        root.iter()
+            .find(|p| p.id() == id)
+            .and_then(|p| p.values.first())
+            .map(|(text, _)| raw_value(text))
     };
     let ff = value("FF").and_then(|v| v.trim().parse().ok());
     let gm: u32 = value("GM").and_then(|v| v.trim().parse().ok()).unwrap_or(1);
     let size = if gm == 1 {
-        Some(value("SZ").and_then(|v| board_size(&v)).unwrap_or((19, 19)))
+        Some(value("SZ").and_then(board_size).unwrap_or((19, 19)))
     } else {
         None
     };
     GameContext { ff, size }
 }
 
-struct Walker<'e> {
+struct Walker<'e, 'g> {
     context: GameContext,
     errors: &'e mut Vec<SyntaxError>,
+    /// The properties of the node being checked (kept to reuse its allocation).
+    properties: Vec<GreenProperty<'g>>,
 }
 
-impl Walker<'_> {
+impl<'g> Walker<'_, 'g> {
     /// Checks a game tree. `game_info` is where game info was given on the way here.
-    fn tree(&mut self, tree: &GameTree, is_root_tree: bool, mut game_info: Option<TextRange>) {
-        for (i, node) in tree.nodes().enumerate() {
+    fn tree(
+        &mut self,
+        tree: &'g GreenNodeData,
+        offset: TextSize,
+        is_root_tree: bool,
+        mut game_info: Option<TextRange>,
+    ) {
+        for (i, (node, at)) in child_nodes(tree, offset, NODE).enumerate() {
             let is_root = is_root_tree && i == 0;
-            if let Some(range) = self.node(&node, is_root, game_info) {
+            if let Some(range) = self.node(node, at, is_root, game_info) {
                 game_info.get_or_insert(range);
             }
         }
-        for variation in tree.variations() {
-            self.tree(&variation, false, game_info);
+        for (variation, at) in child_nodes(tree, offset, GAME_TREE) {
+            self.tree(variation, at, false, game_info);
         }
     }
 
     /// Checks a node; returns where it gives game info, if it does.
     fn node(
         &mut self,
-        node: &Node,
+        node: &'g GreenNodeData,
+        offset: TextSize,
         is_root: bool,
         game_info: Option<TextRange>,
     ) -> Option<TextRange> {
-        let mut seen: Vec<(String, TextRange)> = Vec::new();
-        let mut moves: Vec<(String, TextRange)> = Vec::new();
+        let mut properties = std::mem::take(&mut self.properties);
+        collect_properties(node, offset, &mut properties);
+        let mut moves: Vec<(&str, TextRange)> = Vec::new();
         let mut setup: Option<TextRange> = None;
         let mut player: Option<TextRange> = None;
         let mut info_here: Option<TextRange> = None;
-        for property in node.properties() {
-            let Some(token) = property.ident_token() else {
-                continue;
-            };
-            let range = token.text_range();
-            let written = token.text().to_string();
-            let id = property.canonical_ident().unwrap_or_default();
-            self.identifier(&written, &id, range);
-            if let Some((_, first)) = seen.iter().find(|(seen_id, _)| *seen_id == id) {
+        for (index, property) in properties.iter().enumerate() {
+            let range = property.ident_range;
+            let id = property.id();
+            self.identifier(property.ident, &id, range);
+            let earlier = properties[..index].iter().find(|p| p.id() == id);
+            if let Some(first) = earlier.map(|p| p.ident_range) {
                 self.errors.push(
                     SyntaxError::new(
                         Code::DuplicateProperty,
                         range,
                         format!("`{id}` appears twice in this node: a property may appear once per node"),
                     )
-                    .with_related(*first, "first here"),
+                    .with_related(first, "first here"),
                 );
-            } else {
-                seen.push((id.clone(), range));
             }
             let Some(info) = lookup(&id) else {
                 if !id.is_empty() {
@@ -113,15 +191,12 @@ impl Walker<'_> {
                 }
                 continue;
             };
-            self.values(&property, &id, info.shape);
+            self.values(&property.values, &id, info.shape);
             match info.kind {
                 Kind::Root if !is_root => self.errors.push(SyntaxError::new(
                     Code::RootPropertyOutsideRoot,
                     range,
-                    format!(
-                        "`{id}` ({}) belongs in the root node, the first node of the game",
-                        info.name
-                    ),
+                    format!("`{id}` ({}) belongs in the root node, the first node of the game", info.name),
                 )),
                 Kind::GameInfo => {
                     if let Some(earlier) = game_info {
@@ -136,10 +211,10 @@ impl Walker<'_> {
                     }
                     info_here.get_or_insert(range);
                 }
-                Kind::Play => moves.push((id.clone(), range)),
+                Kind::Play => moves.push((info.id, range)),
                 // `PL` beside a move is common and harmless (it only says who plays next);
                 // stones added beside a move are not.
-                Kind::Setup if id == "PL" => {
+                Kind::Setup if info.id == "PL" => {
                     player.get_or_insert(range);
                 }
                 Kind::Setup => {
@@ -148,8 +223,8 @@ impl Walker<'_> {
                 _ => {}
             }
         }
-        let black = moves.iter().find(|(id, _)| id == "B");
-        let white = moves.iter().find(|(id, _)| id == "W");
+        let black = moves.iter().find(|(id, _)| *id == "B");
+        let white = moves.iter().find(|(id, _)| *id == "W");
         if let (Some(b), Some(w)) = (black, white) {
             let (first, second) = if b.1.start() < w.1.start() {
                 (b, w)
@@ -165,7 +240,7 @@ impl Walker<'_> {
                 .with_related(first.1, "the other move"),
             );
         }
-        let played = moves.iter().find(|(id, _)| id == "B" || id == "W");
+        let played = moves.iter().find(|(id, _)| *id == "B" || *id == "W");
         if let (Some(setup), Some((id, range))) = (setup, played) {
             self.errors.push(
                 SyntaxError::new(
@@ -186,6 +261,7 @@ impl Walker<'_> {
                 .with_severity(Severity::Warning),
             );
         }
+        self.properties = properties;
         info_here
     }
 
@@ -227,17 +303,13 @@ impl Walker<'_> {
         }
     }
 
-    fn values(&mut self, property: &Property, id: &str, shape: Shape) {
-        let values: Vec<_> = property.value_tokens().collect();
+    fn values(&mut self, values: &[(&str, TextRange)], id: &str, shape: Shape) {
         let single = matches!(
             shape,
             Shape::One(_) | Shape::Compose(..) | Shape::OneOrCompose(..)
         );
         if single && values.len() > 1 {
-            let range = TextRange::new(
-                values[1].text_range().start(),
-                values[values.len() - 1].text_range().end(),
-            );
+            let range = TextRange::new(values[1].1.start(), values[values.len() - 1].1.end());
             self.errors.push(SyntaxError::new(
                 Code::TooManyValues,
                 range,
@@ -250,8 +322,8 @@ impl Walker<'_> {
             Some((a, b)) if ty != ValueType::Move => ok(ty, a) && ok(ty, b),
             _ => ok(ty, raw),
         };
-        for token in &values {
-            let raw = raw_value(token.text());
+        for (text, value_range) in values {
+            let raw = raw_value(text);
             let (valid, expected) = match shape {
                 Shape::One(ty) => (ok(ty, raw), type_name(ty).to_string()),
                 Shape::Compose(a, b) => (
@@ -295,7 +367,7 @@ impl Walker<'_> {
                 let shown: String = raw.chars().take(30).collect();
                 self.errors.push(SyntaxError::new(
                     Code::InvalidValue,
-                    token.text_range(),
+                    *value_range,
                     format!("`[{shown}]` is not a valid `{id}` value: expected {expected}{board}"),
                 ));
             }
