@@ -23,7 +23,8 @@ fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 fn bench(c: &mut Criterion) {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/sgf/fox-pro-sample");
+    let dir =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/sgf/fox-pro-sample");
     let mut paths = Vec::new();
     sgf_files(&dir, &mut paths);
     if paths.is_empty() {
@@ -38,7 +39,10 @@ fn bench(c: &mut Criterion) {
         .collect();
     let total: usize = texts.iter().map(String::len).sum();
     let accepted = texts.iter().filter(|t| sgf_parse::parse(t).is_ok()).count();
-    eprintln!("{} files, {total} bytes; sgf-parse accepts {accepted}", texts.len());
+    eprintln!(
+        "{} files, {total} bytes; sgf-parse accepts {accepted}",
+        texts.len()
+    );
     let mut group = c.benchmark_group("fox-pro-sample");
     group.throughput(Throughput::Bytes(total as u64));
     group.sample_size(20);

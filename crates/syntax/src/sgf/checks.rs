@@ -9,7 +9,9 @@ use std::borrow::Cow;
 use rowan::{GreenNodeData, NodeOrToken, TextRange, TextSize};
 
 use super::ast::{raw_value, Property};
-use super::properties::{self, board_size, is_valid, lookup, split_compose, type_name, Kind, Shape, ValueType};
+use super::properties::{
+    self, board_size, is_valid, lookup, split_compose, type_name, Kind, Shape, ValueType,
+};
 use super::SyntaxKind::{self, GAME_TREE, IDENT, NODE, PROPERTY, VALUE};
 use crate::{Code, Severity, SyntaxError};
 
@@ -26,16 +28,37 @@ struct GameContext {
 struct GreenProperty<'g> {
     ident: &'g str,
     ident_range: TextRange,
-    values: Vec<(&'g str, TextRange)>,
+    node: &'g GreenNodeData,
+    start: TextSize,
 }
 
-impl GreenProperty<'_> {
+impl<'g> GreenProperty<'g> {
+    /// The value tokens and their ranges.
+    fn values(&self) -> impl Iterator<Item = (&'g str, TextRange)> + Clone + 'g {
+        let mut at = self.start;
+        self.node.children().filter_map(move |child| {
+            let range = TextRange::at(at, child.text_len());
+            at += child.text_len();
+            match child {
+                NodeOrToken::Token(token) if kind(token.kind()) == VALUE => {
+                    Some((token.text(), range))
+                }
+                _ => None,
+            }
+        })
+    }
+
     /// The identifier as FF[4] reads it: its upper-case letters.
     fn id(&self) -> Cow<'_, str> {
         if self.ident.bytes().all(|b| b.is_ascii_uppercase()) {
             Cow::Borrowed(self.ident)
         } else {
-            Cow::Owned(self.ident.chars().filter(char::is_ascii_uppercase).collect())
+            Cow::Owned(
+                self.ident
+                    .chars()
+                    .filter(char::is_ascii_uppercase)
+                    .collect(),
+            )
         }
     }
 }
@@ -62,30 +85,34 @@ fn child_nodes(
 }
 
 /// The properties of a NODE, into `out` (cleared first; reused to spare allocations).
-fn collect_properties<'g>(node: &'g GreenNodeData, offset: TextSize, out: &mut Vec<GreenProperty<'g>>) {
+fn collect_properties<'g>(
+    node: &'g GreenNodeData,
+    offset: TextSize,
+    out: &mut Vec<GreenProperty<'g>>,
+) {
     out.clear();
-    out.extend(child_nodes(node, offset, PROPERTY).filter_map(|(property, start)| {
+    out.extend(
+        child_nodes(node, offset, PROPERTY).filter_map(|(property, start)| {
             let mut at = start;
-            let mut ident = None;
-            let mut values = Vec::new();
-            for child in property.children() {
+            let ident = property.children().find_map(|child| {
                 let range = TextRange::at(at, child.text_len());
                 at += child.text_len();
-                if let NodeOrToken::Token(token) = child {
-                    match kind(token.kind()) {
-                        IDENT => ident = Some((token.text(), range)),
-                        VALUE => values.push((token.text(), range)),
-                        _ => {}
+                match child {
+                    NodeOrToken::Token(token) if kind(token.kind()) == IDENT => {
+                        Some((token.text(), range))
                     }
+                    _ => None,
                 }
-            }
+            });
             let (ident, ident_range) = ident?;
             Some(GreenProperty {
                 ident,
                 ident_range,
-                values,
+                node: property,
+                start,
             })
-        }));
+        }),
+    );
 }
 
 /// Runs every check over every game of the collection rooted at `root` (a COLLECTION).
@@ -112,7 +139,7 @@ fn context(tree: &GreenNodeData, offset: TextSize) -> GameContext {
     let value = |id: &str| {
         root.iter()
             .find(|p| p.id() == id)
-            .and_then(|p| p.values.first())
+            .and_then(|p| p.values().next())
             .map(|(text, _)| raw_value(text))
     };
     let ff = value("FF").and_then(|v| v.trim().parse().ok());
@@ -191,12 +218,15 @@ impl<'g> Walker<'_, 'g> {
                 }
                 continue;
             };
-            self.values(&property.values, &id, info.shape);
+            self.values(property.values(), &id, info.shape);
             match info.kind {
                 Kind::Root if !is_root => self.errors.push(SyntaxError::new(
                     Code::RootPropertyOutsideRoot,
                     range,
-                    format!("`{id}` ({}) belongs in the root node, the first node of the game", info.name),
+                    format!(
+                        "`{id}` ({}) belongs in the root node, the first node of the game",
+                        info.name
+                    ),
                 )),
                 Kind::GameInfo => {
                     if let Some(earlier) = game_info {
@@ -303,18 +333,27 @@ impl<'g> Walker<'_, 'g> {
         }
     }
 
-    fn values(&mut self, values: &[(&str, TextRange)], id: &str, shape: Shape) {
+    fn values<'v>(
+        &mut self,
+        values: impl Iterator<Item = (&'v str, TextRange)> + Clone,
+        id: &str,
+        shape: Shape,
+    ) {
+        let count = values.clone().count();
         let single = matches!(
             shape,
             Shape::One(_) | Shape::Compose(..) | Shape::OneOrCompose(..)
         );
-        if single && values.len() > 1 {
-            let range = TextRange::new(values[1].1.start(), values[values.len() - 1].1.end());
-            self.errors.push(SyntaxError::new(
-                Code::TooManyValues,
-                range,
-                format!("`{id}` takes one value, not {}", values.len()),
-            ));
+        if single && count > 1 {
+            let second = values.clone().nth(1).map(|(_, r)| r.start());
+            let last = values.clone().last().map(|(_, r)| r.end());
+            if let (Some(start), Some(end)) = (second, last) {
+                self.errors.push(SyntaxError::new(
+                    Code::TooManyValues,
+                    TextRange::new(start, end),
+                    format!("`{id}` takes one value, not {count}"),
+                ));
+            }
         }
         let size = self.context.size;
         let ok = |ty: ValueType, raw: &str| is_valid(ty, raw, size);
@@ -344,7 +383,7 @@ impl<'g> Walker<'_, 'g> {
                 ),
                 Shape::List(ty) => (point_or_range(ty, raw), type_name(ty).to_string()),
                 Shape::EList(ty) => (
-                    (raw.is_empty() && values.len() == 1) || point_or_range(ty, raw),
+                    (raw.is_empty() && count == 1) || point_or_range(ty, raw),
                     format!("{} (or one `[]` for none)", type_name(ty)),
                 ),
                 Shape::ListOfCompose(a, b) => (
@@ -367,7 +406,7 @@ impl<'g> Walker<'_, 'g> {
                 let shown: String = raw.chars().take(30).collect();
                 self.errors.push(SyntaxError::new(
                     Code::InvalidValue,
-                    *value_range,
+                    value_range,
                     format!("`[{shown}]` is not a valid `{id}` value: expected {expected}{board}"),
                 ));
             }

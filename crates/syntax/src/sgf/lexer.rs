@@ -19,24 +19,25 @@ fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c' | 0)
 }
 
+fn run(bytes: &[u8], start: usize, pred: impl Fn(u8) -> bool) -> usize {
+    let mut end = start;
+    while end < bytes.len() && pred(bytes[end]) {
+        end += 1;
+    }
+    end
+}
+
 fn next_token(bytes: &[u8], pos: usize, last_close: Option<usize>) -> (SyntaxKind, usize) {
-    let run = |start: usize, pred: &dyn Fn(u8) -> bool| {
-        let mut end = start;
-        while end < bytes.len() && pred(bytes[end]) {
-            end += 1;
-        }
-        end
-    };
     match bytes[pos] {
-        b if is_space(b) => (WHITESPACE, run(pos, &is_space)),
+        b if is_space(b) => (WHITESPACE, run(bytes, pos, is_space)),
         b'(' => (L_PAREN, pos + 1),
         b')' => (R_PAREN, pos + 1),
         b';' => (SEMICOLON, pos + 1),
         b'[' => (VALUE, value_end(bytes, pos, last_close)),
-        b if b.is_ascii_alphabetic() => (IDENT, run(pos, &|b| b.is_ascii_alphabetic())),
+        b if b.is_ascii_alphabetic() => (IDENT, run(bytes, pos, |b| b.is_ascii_alphabetic())),
         _ => (
             ERROR_TOKEN,
-            run(pos + 1, &|b| {
+            run(bytes, pos + 1, |b| {
                 !is_space(b) && !b.is_ascii_alphabetic() && !matches!(b, b'(' | b')' | b';' | b'[')
             }),
         ),

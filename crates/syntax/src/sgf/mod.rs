@@ -54,7 +54,7 @@ impl Parse {
 /// Parses an SGF text and runs the checks. Never fails.
 pub fn parse(text: &str) -> Parse {
     let lexed = lex(text);
-    let mut builder = rowan::GreenNodeBuilder::new();
+    let mut builder = crate::sink::TokenSharingBuilder::new();
     let mut errors = parser::parse_collection(&lexed, &mut builder);
     let green = builder.finish();
     errors.extend(checks::check(&green));
