@@ -64,9 +64,14 @@ fn pgn_fixtures() {
 }
 
 /// Inputs that once crashed a parser, or were made to try: no panic, every byte kept.
-#[test]
-fn pgn_regressions() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/syntax/pgn/regressions");
+fn check_regressions(
+    notation: &str,
+    parse: impl Fn(&str) -> (String, Vec<kifu_syntax::SyntaxError>),
+) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures/syntax")
+        .join(notation)
+        .join("regressions");
     let mut count = 0;
     for entry in std::fs::read_dir(&dir)
         .expect("regressions folder")
@@ -74,19 +79,30 @@ fn pgn_regressions() {
     {
         let bytes = std::fs::read(entry.path()).expect("readable");
         let text = String::from_utf8_lossy(&bytes);
-        let parse = kifu_syntax::pgn::parse(&text);
-        assert_eq!(
-            parse.syntax().to_string(),
-            text,
-            "{}",
-            entry.path().display()
-        );
-        for error in parse.errors() {
+        let (round_trip, errors) = parse(&text);
+        assert_eq!(round_trip, text, "{}", entry.path().display());
+        for error in errors {
             assert!(usize::from(error.range.end()) <= text.len());
         }
         count += 1;
     }
     assert!(count > 0, "no regression inputs in {}", dir.display());
+}
+
+#[test]
+fn pgn_regressions() {
+    check_regressions("pgn", |text| {
+        let parse = kifu_syntax::pgn::parse(text);
+        (parse.syntax().to_string(), parse.errors().to_vec())
+    });
+}
+
+#[test]
+fn sgf_regressions() {
+    check_regressions("sgf", |text| {
+        let parse = kifu_syntax::sgf::parse(text);
+        (parse.syntax().to_string(), parse.errors().to_vec())
+    });
 }
 
 #[test]

@@ -219,6 +219,9 @@ impl<'g> Walker<'_, 'g> {
                 continue;
             };
             self.values(property.values(), &id, info.shape);
+            if info.id == "SZ" {
+                self.board_size(property.values());
+            }
             match info.kind {
                 Kind::Root if !is_root => self.errors.push(SyntaxError::new(
                     Code::RootPropertyOutsideRoot,
@@ -293,6 +296,23 @@ impl<'g> Walker<'_, 'g> {
         }
         self.properties = properties;
         info_here
+    }
+
+    /// `SZ` values that are numbers but no board: FF[4] allows 1 to 52 lines.
+    fn board_size<'v>(&mut self, values: impl Iterator<Item = (&'v str, TextRange)>) {
+        for (text, range) in values {
+            let raw = raw_value(text);
+            let numbers = raw
+                .split(':')
+                .all(|n| !n.trim().is_empty() && n.trim().bytes().all(|b| b.is_ascii_digit()));
+            if numbers && board_size(raw).is_none() {
+                self.errors.push(SyntaxError::new(
+                    Code::InvalidValue,
+                    range,
+                    format!("`[{raw}]` is no board size: FF[4] boards have 1 to 52 lines; kifu checks points as on 19×19"),
+                ));
+            }
+        }
     }
 
     fn identifier(&mut self, written: &str, id: &str, range: TextRange) {

@@ -1,0 +1,24 @@
+//! The SGF parser and its checks never panic and always keep every byte.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    if let Ok(text) = std::str::from_utf8(data) {
+        let parse = kifu_syntax::sgf::parse(text);
+        assert_eq!(parse.syntax().to_string(), text);
+        for error in parse.errors() {
+            assert!(usize::from(error.range.end()) <= text.len());
+            assert!(text.is_char_boundary(error.range.start().into()));
+            assert!(text.is_char_boundary(error.range.end().into()));
+        }
+        // The decoded values must not panic either.
+        for tree in parse.collection().game_trees() {
+            for node in tree.nodes() {
+                for property in node.properties() {
+                    let _ = kifu_syntax::sgf::checks::decoded_values(&property);
+                }
+            }
+        }
+    }
+});
