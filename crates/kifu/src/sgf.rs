@@ -48,7 +48,7 @@ pub fn decode(bytes: &[u8]) -> (String, Vec<SyntaxError>) {
                 Code::Encoding,
                 range,
                 format!(
-                    "kifu does not know the character set `{label}`; it read the file as UTF-8"
+                    "kifu does not know the character set `{label}`; it decoded the file as if it named none"
                 ),
             )),
         }

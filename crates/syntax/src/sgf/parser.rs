@@ -51,7 +51,11 @@ impl<S: Sink<SyntaxKind>> Parser<'_, '_, S> {
     }
 
     fn current(&self) -> Option<SyntaxKind> {
-        self.nth_index(0).map(|i| self.lexed.kind(i))
+        self.nth_kind(0)
+    }
+
+    fn nth_kind(&self, n: usize) -> Option<SyntaxKind> {
+        self.nth_index(n).map(|i| self.lexed.kind(i))
     }
 
     fn at(&self, kind: SyntaxKind) -> bool {
@@ -169,6 +173,14 @@ impl<S: Sink<SyntaxKind>> Parser<'_, '_, S> {
     }
 
     fn game_tree(&mut self) {
+        // `((`: a game tree cannot start with a variation. Like SGFC, kifu drops the first
+        // `(` rather than nest everything after it one level too deep.
+        while self.at(L_PAREN) && self.nth_kind(1) == Some(L_PAREN) {
+            self.stray(
+                Code::MissingSemicolon,
+                "`(` followed by `(`: a game tree starts with a node `;`, not a variation; kifu ignored this `(`",
+            );
+        }
         if self.depth >= MAX_GAME_TREE_DEPTH {
             self.too_deep();
             return;
