@@ -185,3 +185,22 @@ fn clean_sgf_files_have_no_errors() {
     assert!(errors.is_empty(), "{}", errors.join("\n"));
     assert!(String::from_utf8_lossy(&out.stderr).contains("checked 16 files"));
 }
+
+#[test]
+fn tree_of_an_sgf_file_is_its_rast_dump() {
+    let fixture = "fixtures/syntax/sgf/err/0021_black_and_white_move.sgf";
+    let out = kifu(&["tree", fixture]);
+    assert_eq!(code(&out), 0);
+    let expected =
+        std::fs::read_to_string(workspace().join(fixture).with_extension("rast")).unwrap();
+    assert_eq!(stdout(&out), expected);
+}
+
+#[test]
+fn a_file_with_no_game_tree_exports_its_diagnostics() {
+    let path = temp_file("empty.sgf", b"");
+    let games = export(&path);
+    assert_eq!(games.len(), 1);
+    assert!(games[0]["tree"].is_null());
+    assert_eq!(games[0]["diagnostics"][0]["code"], "no-game-tree");
+}
