@@ -222,6 +222,9 @@ impl<'g> Walker<'_, 'g> {
             if info.id == "SZ" {
                 self.board_size(property.values());
             }
+            if info.id == "FF" {
+                self.file_format(property.values());
+            }
             match info.kind {
                 Kind::Root if !is_root => self.errors.push(SyntaxError::new(
                     Code::RootPropertyOutsideRoot,
@@ -302,14 +305,30 @@ impl<'g> Walker<'_, 'g> {
     fn board_size<'v>(&mut self, values: impl Iterator<Item = (&'v str, TextRange)>) {
         for (text, range) in values {
             let raw = raw_value(text);
-            let numbers = raw
-                .split(':')
-                .all(|n| !n.trim().is_empty() && n.trim().bytes().all(|b| b.is_ascii_digit()));
+            let numbers = raw.split(':').all(|n| n.trim().parse::<i64>().is_ok());
             if numbers && board_size(raw).is_none() {
                 self.errors.push(SyntaxError::new(
                     Code::InvalidValue,
                     range,
                     format!("`[{raw}]` is no board size: FF[4] boards have 1 to 52 lines; kifu checks points as on 19×19"),
+                ));
+            }
+        }
+    }
+
+    /// `FF` values that are numbers but no file format kifu knows (1 to 4).
+    fn file_format<'v>(&mut self, values: impl Iterator<Item = (&'v str, TextRange)>) {
+        for (text, range) in values {
+            let raw = raw_value(text);
+            if raw
+                .trim()
+                .parse::<i64>()
+                .is_ok_and(|ff| !(1..=4).contains(&ff))
+            {
+                self.errors.push(SyntaxError::new(
+                    Code::InvalidValue,
+                    range,
+                    format!("`FF[{raw}]` is no SGF file format: there are FF[1] to FF[4]; kifu reads the file as FF[4]"),
                 ));
             }
         }
