@@ -7,8 +7,8 @@
 //! ```
 
 pub mod ast;
-mod lexer;
-mod parser;
+pub(crate) mod lexer;
+pub(crate) mod parser;
 mod syntax_kind;
 
 use rowan::{GreenNode, GreenToken, NodeCache, NodeOrToken, TextRange, TextSize};
@@ -124,7 +124,7 @@ impl<'t> Games<'t> {
     /// Lexes `text` and finds where its games start and end.
     pub fn new(text: &'t str) -> Games<'t> {
         let lexed = lex(text);
-        let ranges = parser::split_games(&lexed);
+        let ranges = parser::split_games::<parser::Pgn>(&lexed);
         Games { lexed, ranges }
     }
 
@@ -158,7 +158,7 @@ impl<'t> Games<'t> {
     /// The syntax errors of game `i`, found without building a tree (for checkers).
     pub fn validate_game(&self, i: usize) -> Vec<SyntaxError> {
         let is_last = i + 1 == self.ranges.len();
-        parser::parse_game(
+        parser::parse_game::<parser::Pgn, _>(
             &self.lexed,
             self.tokens(i),
             is_last,
@@ -170,7 +170,12 @@ impl<'t> Games<'t> {
     pub fn parse_game(&self, i: usize, cache: &mut NodeCache) -> GameParse {
         let mut builder = rowan::GreenNodeBuilder::with_cache(cache);
         let is_last = i + 1 == self.ranges.len();
-        let errors = parser::parse_game(&self.lexed, self.tokens(i), is_last, &mut builder);
+        let errors = parser::parse_game::<parser::Pgn, _>(
+            &self.lexed,
+            self.tokens(i),
+            is_last,
+            &mut builder,
+        );
         GameParse {
             green: builder.finish(),
             offset: self.range(i).start(),

@@ -1,4 +1,9 @@
-//! The PGN grammar: splits the tokens into games, then parses each game on its own.
+//! The grammar of PGN and of the notations built on it (PDN): splits the tokens into games,
+//! then parses each game on its own.
+//!
+//! The grammar works on *roles*, PGN's own token kinds: a [`Dialect`] says what role each of
+//! its tokens plays (a PDN `32-28` is a move, as a PGN `Nf3` is) and which of its kinds a
+//! node of each role gets, so each notation keeps its own `SyntaxKind`.
 //!
 //! The grammar sees only significant tokens; the [`Sink`] is handed white space as it goes
 //! and puts it in the tree, so the tree holds every byte. Each game is parsed from its own
@@ -9,8 +14,9 @@ use std::ops::Range;
 
 use rowan::{TextRange, TextSize};
 
-use super::lexer::{starts_tag_pair, Lexed};
+use super::lexer::starts_tag_pair;
 use super::SyntaxKind::{self, *};
+use crate::lexed::Lexed;
 use crate::sink::Sink;
 use crate::{Code, SyntaxError};
 
@@ -18,13 +24,47 @@ use crate::{Code, SyntaxError};
 /// rarely pass 10; the cap keeps recursion (here and in every tree walk) off the stack's edge.
 pub const MAX_VARIATION_DEPTH: usize = 256;
 
+/// A notation of the PGN family, as the grammar sees it.
+pub(crate) trait Dialect {
+    /// The notation's own token and node kinds.
+    type Kind: Copy;
+    /// What a token of this notation is to the grammar.
+    fn role(kind: Self::Kind) -> SyntaxKind;
+    /// The notation's kind for a node or token of a role.
+    fn kind(role: SyntaxKind) -> Self::Kind;
+    /// Whether a game must end in a result (PGN), or may stop anywhere (PDN).
+    const RESULT_REQUIRED: bool;
+    /// Whether a result may be written again after comments (`1-0 {note} 1-0`, PDN).
+    const REPEATED_RESULT: bool;
+    /// A problem with the text of a move token, if it has one.
+    fn check_move(_text: &str, _range: TextRange) -> Option<SyntaxError> {
+        None
+    }
+}
+
+/// PGN itself: every token plays its own role.
+pub(crate) enum Pgn {}
+
+impl Dialect for Pgn {
+    type Kind = SyntaxKind;
+    fn role(kind: SyntaxKind) -> SyntaxKind {
+        kind
+    }
+    fn kind(role: SyntaxKind) -> SyntaxKind {
+        role
+    }
+    const RESULT_REQUIRED: bool = true;
+    const REPEATED_RESULT: bool = false;
+}
+
 /// Cuts the tokens into games: ranges of token indices from a game's first significant
 /// token to just after its last one. White space between games belongs to no game.
 ///
 /// A game ends after its result (unless a `)` follows: a result written inside a variation),
 /// or before a line that starts a tag pair once the game has moves. Comments and tag pairs
 /// before the first move keep the game in its tag section.
-pub(crate) fn split_games(lexed: &Lexed<'_>) -> Vec<Range<usize>> {
+pub(crate) fn split_games<D: Dialect>(lexed: &Lexed<'_, D::Kind>) -> Vec<Range<usize>> {
+    let role = |i: usize| D::role(lexed.kind(i));
     let bytes = lexed.text().as_bytes();
     let mut games = Vec::new();
     let mut start: Option<usize> = None;
@@ -32,7 +72,7 @@ pub(crate) fn split_games(lexed: &Lexed<'_>) -> Vec<Range<usize>> {
     let mut last = 0;
     let mut i = 0;
     while i < lexed.len() {
-        let kind = lexed.kind(i);
+        let kind = role(i);
         if kind.is_trivia() {
             i += 1;
             continue;
@@ -45,7 +85,7 @@ pub(crate) fn split_games(lexed: &Lexed<'_>) -> Vec<Range<usize>> {
             Some(s)
                 if kind == L_BRACK
                     && seen_moves
-                    && at_line_start(lexed, i)
+                    && at_line_start::<D>(lexed, i)
                     && starts_tag_pair(bytes, lexed.range(i).start) =>
             {
                 games.push(s..last + 1);
@@ -56,7 +96,7 @@ pub(crate) fn split_games(lexed: &Lexed<'_>) -> Vec<Range<usize>> {
         }
         match kind {
             L_BRACK | R_BRACK | STRING | SYMBOL | BRACE_COMMENT | LINE_COMMENT | ESCAPE_LINE => {}
-            RESULT if next_significant(lexed, i + 1).map(|j| lexed.kind(j)) != Some(R_PAREN) => {
+            RESULT if !result_continues::<D>(lexed, i + 1) => {
                 if let Some(s) = start.take() {
                     games.push(s..i + 1);
                 }
@@ -72,9 +112,9 @@ pub(crate) fn split_games(lexed: &Lexed<'_>) -> Vec<Range<usize>> {
     games
 }
 
-fn next_significant(lexed: &Lexed<'_>, mut i: usize) -> Option<usize> {
+fn next_significant<D: Dialect>(lexed: &Lexed<'_, D::Kind>, mut i: usize) -> Option<usize> {
     while i < lexed.len() {
-        if !lexed.kind(i).is_trivia() {
+        if !D::role(lexed.kind(i)).is_trivia() {
             return Some(i);
         }
         i += 1;
@@ -82,15 +122,33 @@ fn next_significant(lexed: &Lexed<'_>, mut i: usize) -> Option<usize> {
     None
 }
 
+/// Whether the game goes on after a result whose next token is `i`: a `)` follows (a result
+/// inside a variation), or, where the dialect allows it, comments and the result again.
+fn result_continues<D: Dialect>(lexed: &Lexed<'_, D::Kind>, i: usize) -> bool {
+    let mut next = next_significant::<D>(lexed, i);
+    if D::REPEATED_RESULT {
+        while let Some(j) = next.filter(|&j| D::role(lexed.kind(j)).is_comment()) {
+            next = next_significant::<D>(lexed, j + 1);
+        }
+        if next.is_some_and(|j| D::role(lexed.kind(j)) == RESULT) {
+            return true;
+        }
+        next = next_significant::<D>(lexed, i);
+    }
+    next.is_some_and(|j| D::role(lexed.kind(j)) == R_PAREN)
+}
+
 /// Whether token `i` is the first thing on its line (white space aside).
-fn at_line_start(lexed: &Lexed<'_>, i: usize) -> bool {
+fn at_line_start<D: Dialect>(lexed: &Lexed<'_, D::Kind>, i: usize) -> bool {
     if i == 0 {
         return true;
     }
-    match lexed.kind(i - 1) {
+    match D::role(lexed.kind(i - 1)) {
         BOM => true,
         WHITESPACE => {
-            lexed.token_text(i - 1).contains('\n') || i == 1 || (i == 2 && lexed.kind(0) == BOM)
+            lexed.token_text(i - 1).contains('\n')
+                || i == 1
+                || (i == 2 && D::role(lexed.kind(0)) == BOM)
         }
         _ => false,
     }
@@ -98,42 +156,49 @@ fn at_line_start(lexed: &Lexed<'_>, i: usize) -> bool {
 
 /// Parses the game in token range `tokens` into `sink`, returning its diagnostics.
 /// `is_last` says whether any game follows, for the wording of a missing result.
-pub(crate) fn parse_game<S: Sink<SyntaxKind>>(
-    lexed: &Lexed<'_>,
+pub(crate) fn parse_game<D: Dialect, S: Sink<D::Kind>>(
+    lexed: &Lexed<'_, D::Kind>,
     tokens: Range<usize>,
     is_last: bool,
     sink: &mut S,
 ) -> Vec<SyntaxError> {
-    let mut parser = Parser {
+    let mut parser = Parser::<D, S> {
         lexed,
         pos: tokens.start,
         end: tokens.end,
         sink,
         errors: Vec::new(),
         depth: 0,
+        dialect: std::marker::PhantomData,
     };
     parser.game(is_last);
     parser.errors
 }
 
-struct Parser<'l, 't, S> {
-    lexed: &'l Lexed<'t>,
+struct Parser<'l, 't, D: Dialect, S> {
+    lexed: &'l Lexed<'t, D::Kind>,
     /// The next raw token (trivia included) to hand to the sink.
     pos: usize,
     end: usize,
     sink: &'l mut S,
     errors: Vec<SyntaxError>,
     depth: usize,
+    dialect: std::marker::PhantomData<D>,
 }
 
-impl<S: Sink<SyntaxKind>> Parser<'_, '_, S> {
+impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
+    /// The role of token `i`.
+    fn role(&self, i: usize) -> SyntaxKind {
+        D::role(self.lexed.kind(i))
+    }
+
     // --- Token access -----------------------------------------------------------------
 
     /// The index of the `n`th significant token from the cursor.
     fn nth_index(&self, mut n: usize) -> Option<usize> {
         let mut i = self.pos;
         while i < self.end {
-            if !self.lexed.kind(i).is_trivia() {
+            if !self.role(i).is_trivia() {
                 if n == 0 {
                     return Some(i);
                 }
@@ -145,7 +210,7 @@ impl<S: Sink<SyntaxKind>> Parser<'_, '_, S> {
     }
 
     fn nth(&self, n: usize) -> Option<SyntaxKind> {
-        self.nth_index(n).map(|i| self.lexed.kind(i))
+        self.nth_index(n).map(|i| self.role(i))
     }
 
     fn current(&self) -> Option<SyntaxKind> {
@@ -171,7 +236,7 @@ impl<S: Sink<SyntaxKind>> Parser<'_, '_, S> {
         let mut i = self.pos;
         while i > 0 {
             i -= 1;
-            if !self.lexed.kind(i).is_trivia() {
+            if !self.role(i).is_trivia() {
                 return TextRange::empty(self.text_range(i).end());
             }
         }
@@ -181,7 +246,7 @@ impl<S: Sink<SyntaxKind>> Parser<'_, '_, S> {
     /// Whether the next significant token is on the same line as the previous one.
     fn next_on_same_line(&self) -> bool {
         let mut i = self.pos;
-        while i < self.end && self.lexed.kind(i).is_trivia() {
+        while i < self.end && self.role(i).is_trivia() {
             if self.lexed.token_text(i).contains('\n') {
                 return false;
             }
@@ -193,7 +258,7 @@ impl<S: Sink<SyntaxKind>> Parser<'_, '_, S> {
     // --- Tree building --------------------------------------------------------------
 
     fn flush_trivia(&mut self) {
-        while self.pos < self.end && self.lexed.kind(self.pos).is_trivia() {
+        while self.pos < self.end && self.role(self.pos).is_trivia() {
             self.sink
                 .token(self.lexed.kind(self.pos), self.lexed.token_text(self.pos));
             self.pos += 1;
@@ -203,7 +268,7 @@ impl<S: Sink<SyntaxKind>> Parser<'_, '_, S> {
     /// Opens a node; white space before it stays in the parent.
     fn start(&mut self, kind: SyntaxKind) {
         self.flush_trivia();
-        self.sink.start_node(kind);
+        self.sink.start_node(D::kind(kind));
     }
 
     fn finish(&mut self) {
@@ -223,7 +288,8 @@ impl<S: Sink<SyntaxKind>> Parser<'_, '_, S> {
     fn bump_as(&mut self, kind: SyntaxKind) {
         self.flush_trivia();
         if self.pos < self.end {
-            self.sink.token(kind, self.lexed.token_text(self.pos));
+            self.sink
+                .token(D::kind(kind), self.lexed.token_text(self.pos));
             self.pos += 1;
         }
     }
@@ -250,7 +316,7 @@ impl<S: Sink<SyntaxKind>> Parser<'_, '_, S> {
             self.start(GAME_RESULT);
             self.bump();
             self.finish();
-        } else if has_tags || has_moves {
+        } else if D::RESULT_REQUIRED && (has_tags || has_moves) {
             let next = if is_last {
                 "the end of the file"
             } else {
@@ -263,9 +329,18 @@ impl<S: Sink<SyntaxKind>> Parser<'_, '_, S> {
                 format!("this game has no result: expected `1-0`, `0-1`, `1/2-1/2` or `*` before {next}"),
             ));
         }
-        // Only a stray `)` after the result can be left: the splitter keeps it in this game.
-        while self.current().is_some() {
-            self.stray_run(false);
+        // After the result: its repetition after comments (where the dialect allows it), or a
+        // stray `)`, which the splitter keeps in this game.
+        while let Some(kind) = self.current() {
+            match kind {
+                RESULT if D::REPEATED_RESULT => {
+                    self.start(GAME_RESULT);
+                    self.bump();
+                    self.finish();
+                }
+                _ if kind.is_comment() && D::REPEATED_RESULT => self.comment(),
+                _ => self.stray_run(false),
+            }
         }
         self.finish();
     }
@@ -412,6 +487,11 @@ impl<S: Sink<SyntaxKind>> Parser<'_, '_, S> {
     }
 
     fn san_move(&mut self) {
+        if let Some(i) = self.nth_index(0) {
+            if let Some(error) = D::check_move(self.lexed.token_text(i), self.lexed.text_range(i)) {
+                self.error(error);
+            }
+        }
         self.start(SAN_MOVE);
         self.bump();
         if self.at(SUFFIX) && self.next_on_same_line() {
@@ -455,7 +535,7 @@ impl<S: Sink<SyntaxKind>> Parser<'_, '_, S> {
         self.start(COMMENT);
         self.bump();
         self.finish();
-        if self.lexed.kind(i) == BRACE_COMMENT && !text.ends_with('}') {
+        if self.role(i) == BRACE_COMMENT && !text.ends_with('}') {
             let open = TextRange::at(range.start(), TextSize::from(1));
             let stop = if i + 1 < self.lexed.len() {
                 "kifu ended it before the next tag pair"
