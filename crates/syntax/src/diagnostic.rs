@@ -131,6 +131,22 @@ codes! {
     UnknownProperty = "unknown-property", Info;
     /// The file's encoding was guessed or its bytes had to be replaced.
     Encoding = "encoding", Warning;
+
+    // PDN
+    /// Spaces inside a move (`32 - 28`).
+    SpaceInMove = "space-in-move", Error;
+    /// A square written with a leading zero (`05-10`).
+    LeadingZero = "leading-zero", Error;
+    /// A setup command `/FEN "..."/` with no closing `/`.
+    UnterminatedSetup = "unterminated-setup", Error;
+    /// A `GameType` tag that cannot be read.
+    InvalidGameType = "invalid-game-type", Error;
+    /// A `GameType` number the PDN standard does not define.
+    UnknownGameType = "unknown-game-type", Info;
+    /// A square that does not exist on the game's board.
+    NoSuchSquare = "no-such-square", Error;
+    /// A `FEN` tag or setup that cannot be read.
+    InvalidFen = "invalid-fen", Error;
 }
 
 /// A second location that explains a diagnostic ("comment opened here").

@@ -6,6 +6,7 @@
 mod diagnostic;
 mod dump;
 mod lexed;
+pub mod pdn;
 pub mod pgn;
 pub mod sgf;
 mod sink;

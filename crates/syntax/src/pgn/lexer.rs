@@ -23,7 +23,7 @@ pub(crate) fn is_word_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'@')
 }
 
-fn is_space(b: u8) -> bool {
+pub(crate) fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c')
 }
 
@@ -68,7 +68,7 @@ fn next_token(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
     }
 }
 
-fn run(bytes: &[u8], start: usize, pred: impl Fn(u8) -> bool) -> usize {
+pub(crate) fn run(bytes: &[u8], start: usize, pred: impl Fn(u8) -> bool) -> usize {
     let mut end = start;
     while end < bytes.len() && pred(bytes[end]) {
         end += 1;
@@ -77,7 +77,7 @@ fn run(bytes: &[u8], start: usize, pred: impl Fn(u8) -> bool) -> usize {
 }
 
 /// The end of a line comment: before the line break (`\n` or `\r\n`).
-fn line_end(bytes: &[u8], pos: usize) -> usize {
+pub(crate) fn line_end(bytes: &[u8], pos: usize) -> usize {
     let end = memchr::memchr(b'\n', &bytes[pos..]).map_or(bytes.len(), |i| pos + i);
     if end > pos + 1 && bytes[end - 1] == b'\r' && end < bytes.len() {
         end - 1
@@ -113,7 +113,7 @@ fn number_or_word(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
 
 /// The end of a `{` comment: after its `}`, or, when it has none, before the next line that
 /// starts a tag pair, or at the end of the text.
-fn brace_comment_end(bytes: &[u8], pos: usize) -> usize {
+pub(crate) fn brace_comment_end(bytes: &[u8], pos: usize) -> usize {
     let mut from = pos + 1;
     while let Some(i) = memchr::memchr2(b'}', b'\n', &bytes[from..]) {
         let at = from + i;
@@ -161,7 +161,7 @@ const UNESCAPED_QUOTE_LOOKAHEAD: usize = 1024;
 /// unescaped (`[Event "The "Big" Game"]`); when the first closing quote is not followed by
 /// `]` and a later quote on the same line is, the string runs to that later quote. A string
 /// with no closing quote ends at the end of its line.
-fn string_end(bytes: &[u8], pos: usize) -> usize {
+pub(crate) fn string_end(bytes: &[u8], pos: usize) -> usize {
     let mut first_close: Option<usize> = None;
     let mut i = pos + 1;
     while i < bytes.len() {

@@ -36,6 +36,10 @@ pub(crate) trait Dialect {
     const RESULT_REQUIRED: bool;
     /// Whether a result may be written again after comments (`1-0 {note} 1-0`, PDN).
     const REPEATED_RESULT: bool;
+    /// Whether a suffix annotation (PGN) or move strength (PDN) is one the notation has.
+    fn valid_suffix(text: &str) -> bool {
+        matches!(text, "!" | "?" | "!!" | "??" | "!?" | "?!")
+    }
     /// A problem with the text of a move token, if it has one.
     fn check_move(_text: &str, _range: TextRange) -> Option<SyntaxError> {
         None
@@ -358,6 +362,29 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
         false
     }
 
+    /// Whether the cursor is at stray text followed, on the same line, by a tag pair.
+    fn stray_then_tag(&self) -> bool {
+        let mut n = 0;
+        while let Some(kind) = self.nth(n) {
+            match kind {
+                SYMBOL | ERROR_TOKEN | R_CURLY | R_BRACK | STRING | DOTS | SUFFIX => n += 1,
+                L_BRACK => return n > 0 && self.same_line(self.nth_index(0), self.nth_index(n)),
+                _ => return false,
+            }
+        }
+        false
+    }
+
+    /// Whether tokens `a` and `b` (indices) are on one line.
+    fn same_line(&self, a: Option<usize>, b: Option<usize>) -> bool {
+        match (a, b) {
+            (Some(a), Some(b)) => !self.lexed.text()
+                [self.lexed.range(a).start..self.lexed.range(b).start]
+                .contains('\n'),
+            _ => false,
+        }
+    }
+
     fn tag_section(&mut self) {
         self.start(TAG_SECTION);
         loop {
@@ -367,6 +394,10 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
                 while self.current().is_some_and(SyntaxKind::is_comment) {
                     self.comment();
                 }
+            } else if self.stray_then_tag() {
+                // Junk between tag pairs (`<br />` from a web page) is reported, and the tag
+                // section goes on: the moves have not started.
+                self.stray_run(false);
             } else {
                 break;
             }
@@ -499,7 +530,7 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
             let i = self.nth_index(0).unwrap_or(self.pos);
             let text = self.lexed.token_text(i);
             self.bump();
-            if !matches!(text, "!" | "?" | "!!" | "??" | "!?" | "?!") {
+            if !D::valid_suffix(text) {
                 self.error(SyntaxError::new(
                     Code::InvalidSuffix,
                     range,

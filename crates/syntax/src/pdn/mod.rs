@@ -1,0 +1,160 @@
+//! PDN, the Portable Draughts Notation: PGN's grammar with draughts moves, results and tags.
+//! It shares PGN's parser through [`crate::pgn::parser::Dialect`] and has its own kinds.
+//!
+//! ```
+//! let parse = kifu_syntax::pdn::parse("[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 2-0\n");
+//! assert!(parse.errors().is_empty());
+//! ```
+
+pub mod board;
+mod checks;
+mod lexer;
+mod syntax_kind;
+
+use rowan::{GreenNode, GreenToken, NodeOrToken, TextRange, TextSize};
+
+pub use lexer::{lex, Lexed};
+pub use syntax_kind::{PdnLanguage, SyntaxKind, SyntaxNode, SyntaxToken};
+
+use crate::pgn::parser::{self, Dialect};
+use crate::{Code, SyntaxError};
+
+/// PDN as the shared grammar sees it.
+pub(crate) enum Pdn {}
+
+impl Dialect for Pdn {
+    type Kind = SyntaxKind;
+    fn role(kind: SyntaxKind) -> crate::pgn::SyntaxKind {
+        kind.role()
+    }
+    fn kind(role: crate::pgn::SyntaxKind) -> SyntaxKind {
+        SyntaxKind::from_role(role)
+    }
+    // PDN files often stop without a result (positions, unfinished games), and write the
+    // result again after a closing comment.
+    const RESULT_REQUIRED: bool = false;
+    const REPEATED_RESULT: bool = true;
+
+    fn valid_suffix(text: &str) -> bool {
+        let bare = text
+            .strip_prefix('(')
+            .and_then(|t| t.strip_suffix(')'))
+            .unwrap_or(text);
+        matches!(bare, "!" | "?" | "!!" | "??" | "!?" | "?!")
+    }
+
+    fn check_move(text: &str, range: TextRange) -> Option<SyntaxError> {
+        if text.contains(' ') {
+            return Some(SyntaxError::new(
+                Code::SpaceInMove,
+                range,
+                format!(
+                    "`{text}` has spaces inside: write a move without them, `{}`",
+                    text.replace(' ', "")
+                ),
+            ));
+        }
+        let leading_zero = text
+            .split(['-', 'x', 'X', ':', '*'])
+            .any(|square| square.len() > 1 && square.starts_with('0'));
+        leading_zero.then(|| {
+            SyntaxError::new(
+                Code::LeadingZero,
+                range,
+                format!("`{text}` writes a square with a leading zero: squares are numbered 1, 2, ... without one"),
+            )
+        })
+    }
+}
+
+/// The result of parsing a PDN text: a lossless tree and its diagnostics.
+#[derive(Debug, Clone)]
+pub struct Parse {
+    green: GreenNode,
+    errors: Vec<SyntaxError>,
+}
+
+impl Parse {
+    /// The root of the tree, a `SOURCE_FILE`.
+    pub fn syntax(&self) -> SyntaxNode {
+        SyntaxNode::new_root(self.green.clone())
+    }
+
+    /// The diagnostics, in the order of the text.
+    pub fn errors(&self) -> &[SyntaxError] {
+        &self.errors
+    }
+
+    /// The `.rast` dump: diagnostics, then the tree.
+    pub fn debug_dump(&self) -> String {
+        crate::debug_dump(&self.syntax(), &self.errors)
+    }
+
+    /// The games, each seen as a PGN `GAME` tree with offsets into the whole text: PDN has
+    /// PGN's structure, so code that reads movetext (export, outlines) serves both.
+    pub fn games_as_pgn(&self) -> Vec<(crate::pgn::ast::Game, TextSize)> {
+        self.syntax()
+            .children()
+            .filter(|n| n.kind() == SyntaxKind::GAME)
+            .filter_map(|game| {
+                let green = as_pgn(&game.green());
+                let view = crate::pgn::SyntaxNode::new_root(green);
+                Some((
+                    crate::pgn::ast::Game::cast(view)?,
+                    game.text_range().start(),
+                ))
+            })
+            .collect()
+    }
+}
+
+/// The same tree with each PDN kind replaced by the PGN kind of its role.
+fn as_pgn(node: &rowan::GreenNodeData) -> GreenNode {
+    let kind = |raw: rowan::SyntaxKind| -> rowan::SyntaxKind {
+        <PdnLanguage as rowan::Language>::kind_from_raw(raw)
+            .role()
+            .into()
+    };
+    GreenNode::new(
+        kind(node.kind()),
+        node.children().map(|child| match child {
+            NodeOrToken::Node(n) => NodeOrToken::Node(as_pgn(n)),
+            NodeOrToken::Token(t) => NodeOrToken::Token(GreenToken::new(kind(t.kind()), t.text())),
+        }),
+    )
+}
+
+/// Parses a PDN text and runs the checks (game types, FEN, squares). Never fails.
+pub fn parse(text: &str) -> Parse {
+    let lexed = lex(text);
+    let ranges = parser::split_games::<Pdn>(&lexed);
+    let mut builder = rowan::GreenNodeBuilder::new();
+    let mut errors = Vec::new();
+    builder.start_node(SyntaxKind::SOURCE_FILE.into());
+    let mut next = 0;
+    for (i, range) in ranges.iter().enumerate() {
+        for t in next..range.start {
+            builder.token(lexed.kind(t).into(), lexed.token_text(t));
+        }
+        let is_last = i + 1 == ranges.len();
+        errors.extend(parser::parse_game::<Pdn, _>(
+            &lexed,
+            range.clone(),
+            is_last,
+            &mut builder,
+        ));
+        next = range.end;
+    }
+    for t in next..lexed.len() {
+        builder.token(lexed.kind(t).into(), lexed.token_text(t));
+    }
+    builder.finish_node();
+    let green = builder.finish();
+    let root = SyntaxNode::new_root(green.clone());
+    errors.extend(checks::check(&root));
+    errors.sort_by_key(|e| e.range.start());
+    Parse { green, errors }
+}
+
+#[cfg(test)]
+mod tests;

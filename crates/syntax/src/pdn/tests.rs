@@ -1,0 +1,81 @@
+use super::*;
+use crate::Code;
+
+fn codes(text: &str) -> Vec<(String, Code)> {
+    let parse = parse(text);
+    assert_eq!(parse.syntax().to_string(), text);
+    parse
+        .errors()
+        .iter()
+        .map(|e| (text[e.range].to_string(), e.code))
+        .collect()
+}
+
+#[test]
+fn clean_games() {
+    assert_eq!(
+        codes("[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 2-0\n"),
+        vec![]
+    );
+    assert_eq!(
+        codes("[GameType \"21\"]\n1. 11-15 23-18 2. 15x22 25x18 27-20* 1-0\n"),
+        vec![]
+    );
+    assert_eq!(
+        codes("[GameType \"25\"]\n1. c3-d4 b6-c5 2. d4xb6 a7xc5 1-1\n"),
+        vec![]
+    );
+    assert_eq!(codes("1. 32-28 {note} 1/2-1/2 {again} 1/2-1/2\n"), vec![]);
+    assert_eq!(codes("1. 31-27(?) (1. 32-28!) 19-23 *\n"), vec![]);
+    assert_eq!(codes("[FEN \"W:W31-50:B1-20\"]\n1. 31-27 *\n"), vec![]);
+    assert_eq!(codes("1. 32-28 /FEN \"W:W28:B1\"/ 1-23 *\n"), vec![]);
+}
+
+#[test]
+fn errors() {
+    assert_eq!(
+        codes("1. 51-46 *"),
+        vec![("51-46".into(), Code::NoSuchSquare)]
+    );
+    assert_eq!(
+        codes("[GameType \"21\"]\n1. 33-29 *"),
+        vec![("33-29".into(), Code::NoSuchSquare)]
+    );
+    assert_eq!(
+        codes("1. 05-10 *"),
+        vec![("05-10".into(), Code::LeadingZero)]
+    );
+    assert_eq!(
+        codes("1. 32 - 28 *"),
+        vec![("32 - 28".into(), Code::SpaceInMove)]
+    );
+    assert_eq!(
+        codes("[FEN \"X:W1\"]\n*"),
+        vec![("\"X:W1\"".into(), Code::InvalidFen)]
+    );
+    assert_eq!(
+        codes("[GameType \"x\"]\n*"),
+        vec![("\"x\"".into(), Code::InvalidGameType)]
+    );
+    assert_eq!(
+        codes("1. 32-28 /FEN \"W:W28"),
+        vec![("/FEN \"W:W28".into(), Code::UnterminatedSetup)]
+    );
+    assert_eq!(
+        codes("1. 32-28 oops *"),
+        vec![("oops".into(), Code::StrayText)]
+    );
+}
+
+#[test]
+fn games_read_through_the_pgn_view() {
+    let parse = parse("[White \"A\"]\n1. 32-28 {good} 19-23 (1... 18-23) *\n");
+    let games = parse.games_as_pgn();
+    assert_eq!(games.len(), 1);
+    let game = &games[0].0;
+    assert_eq!(game.tag("White").as_deref(), Some("A"));
+    assert_eq!(
+        game.syntax().to_string(),
+        "[White \"A\"]\n1. 32-28 {good} 19-23 (1... 18-23) *"
+    );
+}
