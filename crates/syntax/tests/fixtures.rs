@@ -118,3 +118,25 @@ fn sgf_fixtures() {
     });
     assert!(count >= 30, "only {count} SGF fixtures");
 }
+
+#[test]
+fn pdn_fixtures() {
+    let count = check_dir("pdn", "pdn", |text| {
+        let parse = kifu_syntax::pdn::parse(text);
+        let errors = parse
+            .errors()
+            .iter()
+            .filter(|e| e.severity() == kifu_syntax::Severity::Error)
+            .count();
+        (parse.syntax().to_string(), parse.debug_dump(), errors)
+    });
+    assert!(count >= 25, "only {count} PDN fixtures");
+}
+
+#[test]
+fn pdn_regressions() {
+    check_regressions("pdn", |text| {
+        let parse = kifu_syntax::pdn::parse(text);
+        (parse.syntax().to_string(), parse.errors().to_vec())
+    });
+}

@@ -260,6 +260,11 @@ pub fn parse_fen(text: &str) -> Result<Fen, String> {
                 if from > to {
                     return Err(format!("`{item}` runs backwards"));
                 }
+                // No board has more than 26×26 squares: a longer range is a typo, and
+                // expanding it would take the memory of one.
+                if to - from >= 26 * 26 {
+                    return Err(format!("`{item}` names more squares than any board has"));
+                }
                 pieces.extend((from..=to).map(|n| (white, king, Square::Number(n))));
             } else {
                 let parsed =
@@ -321,5 +326,6 @@ mod tests {
         assert!(parse_fen("X:W1").is_err());
         assert!(parse_fen("W:Q1").is_err());
         assert!(parse_fen("W:W9-3").is_err());
+        assert!(parse_fen("W:W1-4294967295").is_err());
     }
 }

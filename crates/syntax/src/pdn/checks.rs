@@ -117,8 +117,15 @@ fn check_game(game: &SyntaxNode, errors: &mut Vec<SyntaxError>) {
     {
         match token.kind() {
             SyntaxKind::MOVE => {
-                for square in move_squares(token.text()) {
-                    check_square(square, token.text_range(), errors);
+                let text = token.text();
+                for square in move_squares(text) {
+                    // The square's own bytes: it is a slice of the token's text.
+                    let at = square.as_ptr() as usize - text.as_ptr() as usize;
+                    let range = TextRange::at(
+                        token.text_range().start() + rowan::TextSize::from(at as u32),
+                        rowan::TextSize::from(square.len() as u32),
+                    );
+                    check_square(square, range, errors);
                 }
             }
             SyntaxKind::SETUP => check_setup(&token, errors, &check_square),

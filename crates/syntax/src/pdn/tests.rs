@@ -39,7 +39,7 @@ fn errors() {
     );
     assert_eq!(
         codes("[GameType \"21\"]\n1. 33-29 *"),
-        vec![("33-29".into(), Code::NoSuchSquare)]
+        vec![("33".into(), Code::NoSuchSquare)]
     );
     assert_eq!(
         codes("1. 05-10 *"),
