@@ -35,7 +35,7 @@ fn clean_games() {
 fn errors() {
     assert_eq!(
         codes("1. 51-46 *"),
-        vec![("51-46".into(), Code::NoSuchSquare)]
+        vec![("51".into(), Code::NoSuchSquare)]
     );
     assert_eq!(
         codes("[GameType \"21\"]\n1. 33-29 *"),
