@@ -73,6 +73,16 @@ pub fn run(paths: &[PathBuf], format: Format, color: bool) -> ExitStatus {
                 report(&errors, &Lines::new(&text, 0, 0));
                 progress.advance(bytes.len());
             }),
+            Notation::Pdn => input::read_text(path).map(|(text, warning)| {
+                let parse = kifu_syntax::pdn::parse(&text);
+                tally.games += parse.games_as_pgn().len();
+                let errors: Vec<SyntaxError> = warning
+                    .into_iter()
+                    .chain(parse.errors().iter().cloned())
+                    .collect();
+                report(&errors, &Lines::new(&text, 0, 0));
+                progress.advance(text.len());
+            }),
             Notation::Pgn => for_each_piece(
                 path,
                 // Diagnostics need no tree: the grammar alone runs about 3× faster.

@@ -56,7 +56,7 @@ pub struct TagJson {
 pub struct MoveJson {
     /// The full-move number.
     pub number: u32,
-    /// `white` or `black`.
+    /// `white` or `black`: who made the move.
     pub side: &'static str,
     /// The move as written.
     pub san: String,
@@ -104,9 +104,22 @@ pub struct ExportedGame {
     move_ends: Vec<(TextSize, String)>,
 }
 
-/// Turns a parsed game into data.
+/// Turns a parsed PGN game into data.
 pub fn export_game(parse: GameParse) -> ExportedGame {
     let game = parse.game();
+    let start = chess_start_ply(&game);
+    export_movetext(&game, parse.offset, parse.errors, start, ["white", "black"])
+}
+
+/// Turns a game of the PGN family into data: `start_ply` counts the moves before the first
+/// one, and `sides` names who moves first and second.
+pub fn export_movetext(
+    game: &Game,
+    offset: TextSize,
+    errors: Vec<SyntaxError>,
+    start_ply: u32,
+    sides: [&'static str; 2],
+) -> ExportedGame {
     let tags: Vec<TagJson> = game
         .tags()
         .filter_map(|t| {
@@ -117,10 +130,10 @@ pub fn export_game(parse: GameParse) -> ExportedGame {
         })
         .collect();
     let mut walker = Walker {
-        offset: parse.offset,
+        offset,
+        sides,
         move_ends: Vec::new(),
     };
-    let start_ply = start_ply(&game);
     let line = match game.movetext() {
         Some(movetext) => walker.line(movetext.items(), start_ply),
         None => LineJson::default(),
@@ -131,13 +144,14 @@ pub fn export_game(parse: GameParse) -> ExportedGame {
         tags,
         line,
         result: game.result().and_then(|r| r.text()),
-        errors: parse.errors,
+        errors,
         move_ends,
     }
 }
 
-/// The ply of the first move: from the `FEN` tag's side to move and move number.
-fn start_ply(game: &Game) -> u32 {
+/// The ply of the first move of a chess game: from the `FEN` tag's side to move and move
+/// number.
+fn chess_start_ply(game: &Game) -> u32 {
     let Some(fen) = game.tag("FEN") else { return 0 };
     let fields: Vec<&str> = fen.split_whitespace().collect();
     let black = fields.get(1) == Some(&"b");
@@ -151,6 +165,8 @@ fn start_ply(game: &Game) -> u32 {
 
 struct Walker {
     offset: TextSize,
+    /// Who moves first and second: `white`, `black` in chess.
+    sides: [&'static str; 2],
     move_ends: Vec<(TextSize, String)>,
 }
 
@@ -164,22 +180,23 @@ impl Walker {
             match item {
                 MovetextItem::MoveNumber(n) => {
                     if let Some(number) = n.number().filter(|&n| n >= 1) {
-                        let black = n.is_black() || (ply % 2 == 1 && number == ply / 2 + 1);
-                        ply = (number - 1) * 2 + u32::from(black);
+                        let second = n.is_black() || (ply % 2 == 1 && number == ply / 2 + 1);
+                        ply = (number - 1) * 2 + u32::from(second);
                     }
                 }
                 MovetextItem::SanMove(m) => {
                     let Some(token) = m.san_token() else { continue };
                     let number = ply / 2 + 1;
-                    let black = ply % 2 == 1;
-                    let dots = if black { "..." } else { "." };
+                    // The second mover's moves are numbered `12...`: Black's in chess.
+                    let second = ply % 2 == 1;
+                    let dots = if second { "..." } else { "." };
                     self.move_ends.push((
                         token.text_range().end() + self.offset,
                         format!("{number}{dots} {}", token.text()),
                     ));
                     line.moves.push(MoveJson {
                         number,
-                        side: if black { "black" } else { "white" },
+                        side: self.sides[usize::from(second)],
                         san: token.text().to_string(),
                         suffix: m.suffix(),
                         variations: std::mem::take(&mut pending),
@@ -293,6 +310,12 @@ pub fn run(paths: &[PathBuf], format: ExportFormat) -> ExitStatus {
                 }
                 progress.advance(bytes.len());
             }),
+            Notation::Pdn => input::read_text(path).map(|(text, warning)| {
+                for game in export_pdn(&name, &text, warning) {
+                    emit(&serde_json::to_vec(&game).unwrap_or_default());
+                }
+                progress.advance(text.len());
+            }),
             // Games are turned into JSON text in parallel; only the writing is in order.
             Notation::Pgn => for_each_piece(
                 path,
@@ -381,6 +404,50 @@ fn export_sgf(name: &str, bytes: &[u8]) -> Vec<serde_json::Value> {
                 "tree": crate::sgf::tree_json(tree),
                 "diagnostics": diagnostics,
             })
+        })
+        .collect()
+}
+
+/// The games of a PDN file, in the same shape as PGN's. Moves are numbered from the side
+/// that moves first in the game type (Black in English checkers) and the `FEN` side to move.
+fn export_pdn(name: &str, text: &str, warning: Option<SyntaxError>) -> Vec<GameJson> {
+    use kifu_syntax::pdn::board::{parse_fen, parse_game_type, GameType};
+    let parse = kifu_syntax::pdn::parse(text);
+    let lines = Lines::new(text, 0, 0);
+    let mut warning = warning;
+    parse
+        .games_as_pgn()
+        .into_iter()
+        .enumerate()
+        .map(|(i, (game, offset))| {
+            let range = game.syntax().text_range() + offset;
+            let mut errors: Vec<SyntaxError> = warning.take().into_iter().collect();
+            errors.extend(
+                parse
+                    .errors()
+                    .iter()
+                    .filter(|e| range.contains_range(e.range))
+                    .cloned(),
+            );
+            let black_first = match game.tag("GameType").map(|v| parse_game_type(&v)) {
+                Some(Ok(GameType::Known(board))) => board.black_first,
+                Some(Ok(GameType::Unknown(_, Some(board)))) => board.black_first,
+                _ => false,
+            };
+            let sides = if black_first {
+                ["black", "white"]
+            } else {
+                ["white", "black"]
+            };
+            let white_to_move = game
+                .tag("FEN")
+                .and_then(|fen| parse_fen(&fen).ok())
+                .map(|fen| fen.white_to_move);
+            let start = match white_to_move {
+                Some(white) if white == black_first => 1,
+                _ => 0,
+            };
+            export_movetext(&game, offset, errors, start, sides).into_json(name, i + 1, &lines)
         })
         .collect()
 }

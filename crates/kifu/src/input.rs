@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use kifu_syntax::{pgn, Code, SyntaxError, TextRange, TextSize};
 
 /// The file extensions `kifu` reads when it walks a directory.
-pub const EXTENSIONS: &[&str] = &["pgn", "sgf"];
+pub const EXTENSIONS: &[&str] = &["pgn", "sgf", "pdn"];
 
 /// The notations kifu reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -17,6 +17,8 @@ pub enum Notation {
     Pgn,
     /// Go.
     Sgf,
+    /// Draughts.
+    Pdn,
 }
 
 impl Notation {
@@ -24,6 +26,7 @@ impl Notation {
     pub fn of(path: &Path) -> Notation {
         match path.extension() {
             Some(ext) if ext.eq_ignore_ascii_case("sgf") => Notation::Sgf,
+            Some(ext) if ext.eq_ignore_ascii_case("pdn") => Notation::Pdn,
             _ => Notation::Pgn,
         }
     }

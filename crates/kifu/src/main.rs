@@ -48,7 +48,7 @@ enum Color {
 #[command(
     name = "kifu",
     version,
-    about = "Check, export and inspect PGN game records"
+    about = "Check, export and inspect game records: PGN (chess), SGF (Go), PDN (draughts)"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -57,7 +57,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Check files and directories (recursively, `.pgn` files) and report problems.
+    /// Check files and directories (recursively: `.pgn`, `.sgf`, `.pdn`) and report problems.
     Check {
         /// Files and directories to check.
         #[arg(required = true)]
@@ -125,6 +125,14 @@ fn tree(file: &std::path::Path) -> ExitStatus {
             let (text, mut errors) = sgf::decode(&bytes);
             let parse = kifu_syntax::sgf::parse(&text);
             errors.extend(parse.errors().iter().cloned());
+            kifu_syntax::debug_dump(&parse.syntax(), &errors)
+        }),
+        input::Notation::Pdn => input::read_text(file).map(|(text, warning)| {
+            let parse = kifu_syntax::pdn::parse(&text);
+            let errors: Vec<_> = warning
+                .into_iter()
+                .chain(parse.errors().iter().cloned())
+                .collect();
             kifu_syntax::debug_dump(&parse.syntax(), &errors)
         }),
         input::Notation::Pgn => input::read_text(file).map(|(text, warning)| {

@@ -33,10 +33,7 @@ fn clean_games() {
 
 #[test]
 fn errors() {
-    assert_eq!(
-        codes("1. 51-46 *"),
-        vec![("51".into(), Code::NoSuchSquare)]
-    );
+    assert_eq!(codes("1. 51-46 *"), vec![("51".into(), Code::NoSuchSquare)]);
     assert_eq!(
         codes("[GameType \"21\"]\n1. 33-29 *"),
         vec![("33".into(), Code::NoSuchSquare)]

@@ -1,0 +1,86 @@
+//! PDN through the `kifu` binary.
+
+use std::path::PathBuf;
+
+use kifu_e2e::{code, kifu, stdout, workspace};
+use serde_json::Value;
+
+fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("kifu-e2e-pdn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+#[test]
+fn antlr_examples_check_clean_as_pdn() {
+    let dir = workspace().join("../shared/corpus/pdn/antlr-grammars-v4/examples");
+    if !dir.is_dir() {
+        eprintln!("SKIPPED: the shared corpus is not at {}", dir.display());
+        return;
+    }
+    for n in 1..=3 {
+        let text = std::fs::read(dir.join(format!("example{n}.txt"))).unwrap();
+        let path = temp_file(&format!("example{n}.pdn"), &text);
+        let out = kifu(&["check", path.to_str().unwrap()]);
+        assert_eq!(code(&out), 0, "example{n}: {}", stdout(&out));
+        assert!(stdout(&out).ends_with("no problems\n"));
+    }
+}
+
+#[test]
+fn check_reports_pdn_problems() {
+    let path = temp_file("bad.pdn", b"[GameType \"21\"]\n1. 11-15 33-29 2. 05-09 *\n");
+    let out = kifu(&["check", "--format", "json", path.to_str().unwrap()]);
+    assert_eq!(code(&out), 1);
+    let found: Vec<(String, u64)> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap().to_string(),
+                d["range"]["start"]["column"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("no-such-square".to_string(), 10),
+            ("leading-zero".to_string(), 19)
+        ]
+    );
+}
+
+#[test]
+fn export_pdn_in_pgn_shape() {
+    let text = "[GameType \"21\"]\n[White \"W\"]\n\n1. 11-15 23-18 (1... 22-18 {also}) 2. 15x22 25x18 1/2-1/2 {drawn} 1/2-1/2\n";
+    let path = temp_file("english.pdn", text.as_bytes());
+    let out = kifu(&["export", "--format", "jsonl", path.to_str().unwrap()]);
+    assert_eq!(code(&out), 0);
+    let game: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(game["tags"][1]["value"], "W");
+    assert_eq!(game["result"], "1/2-1/2");
+    let moves = game["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 4);
+    // In English checkers Black moves first.
+    assert_eq!(
+        (moves[0]["san"].as_str(), moves[0]["side"].as_str()),
+        (Some("11-15"), Some("black"))
+    );
+    assert_eq!(moves[1]["side"], "white");
+    assert_eq!(moves[1]["variations"][0]["moves"][0]["san"], "22-18");
+    assert_eq!(moves[1]["variations"][0]["moves"][0]["comments"][0], "also");
+    assert_eq!(game["diagnostics"], serde_json::json!([]));
+}
+
+#[test]
+fn tree_of_a_pdn_file_is_its_rast_dump() {
+    let fixture = "fixtures/syntax/pdn/ok/0015_forced_move_star.pdn";
+    let out = kifu(&["tree", fixture]);
+    assert_eq!(code(&out), 0);
+    let expected =
+        std::fs::read_to_string(workspace().join(fixture).with_extension("rast")).unwrap();
+    assert_eq!(stdout(&out), expected);
+}
