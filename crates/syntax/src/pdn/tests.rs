@@ -76,3 +76,19 @@ fn games_read_through_the_pgn_view() {
         "[White \"A\"]\n1. 32-28 {good} 19-23 (1... 18-23) *"
     );
 }
+
+#[test]
+fn deep_and_large_input() {
+    let depth = 100_000;
+    let text = "1. 32-28 ".to_string() + &"( 1. 33-28 ".repeat(depth) + &")".repeat(depth) + " *";
+    let parse = parse(&text);
+    assert_eq!(parse.syntax().to_string(), text);
+    let codes: Vec<Code> = parse.errors().iter().map(|e| e.code).collect();
+    assert_eq!(codes, vec![Code::NestingTooDeep]);
+    // 5,000 games of 20 moves: every byte kept, no error.
+    let game = "[GameType \"20\"]\n".to_string() + &"1. 32-28 19-23 ".repeat(10) + "2-0\n\n";
+    let text = game.repeat(5_000);
+    let parse = super::parse(&text);
+    assert!(parse.errors().is_empty());
+    assert_eq!(parse.games_as_pgn().len(), 5_000);
+}
