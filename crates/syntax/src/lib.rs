@@ -5,7 +5,9 @@
 
 mod diagnostic;
 mod dump;
+mod language;
 mod lexed;
+mod parse;
 pub mod pdn;
 pub mod pgn;
 pub mod sgf;
@@ -14,6 +16,7 @@ mod sink;
 pub use diagnostic::{Code, Related, Severity, SyntaxError};
 pub use dump::debug_dump;
 pub use lexed::Lexed;
+pub use parse::Parse;
 /// Shares identical tokens and small nodes between the trees built on one thread.
 pub use rowan::NodeCache;
 pub use rowan::{TextRange, TextSize};

@@ -14,7 +14,7 @@ mod syntax_kind;
 use rowan::{GreenNode, GreenToken, NodeOrToken, TextRange, TextSize};
 
 pub use lexer::{lex, Lexed};
-pub use syntax_kind::{PdnLanguage, SyntaxKind, SyntaxNode, SyntaxToken};
+pub use syntax_kind::{PdnLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
 
 use crate::pgn::parser::{self, Dialect};
 use crate::{Code, SyntaxError};
@@ -68,28 +68,9 @@ impl Dialect for Pdn {
 }
 
 /// The result of parsing a PDN text: a lossless tree and its diagnostics.
-#[derive(Debug, Clone)]
-pub struct Parse {
-    green: GreenNode,
-    errors: Vec<SyntaxError>,
-}
+pub type Parse = crate::Parse<PdnLanguage>;
 
-impl Parse {
-    /// The root of the tree, a `SOURCE_FILE`.
-    pub fn syntax(&self) -> SyntaxNode {
-        SyntaxNode::new_root(self.green.clone())
-    }
-
-    /// The diagnostics, in the order of the text.
-    pub fn errors(&self) -> &[SyntaxError] {
-        &self.errors
-    }
-
-    /// The `.rast` dump: diagnostics, then the tree.
-    pub fn debug_dump(&self) -> String {
-        crate::debug_dump(&self.syntax(), &self.errors)
-    }
-
+impl crate::Parse<PdnLanguage> {
     /// The games, each seen as a PGN `GAME` tree with offsets into the whole text: PDN has
     /// PGN's structure, so code that reads movetext (export, outlines) serves both.
     pub fn games_as_pgn(&self) -> Vec<(crate::pgn::ast::Game, TextSize)> {
@@ -153,7 +134,7 @@ pub fn parse(text: &str) -> Parse {
     let root = SyntaxNode::new_root(green.clone());
     errors.extend(checks::check(&root));
     errors.sort_by_key(|e| e.range.start());
-    Parse { green, errors }
+    Parse::new(green, errors)
 }
 
 #[cfg(test)]

@@ -79,8 +79,6 @@ pub enum SyntaxKind {
 use SyntaxKind::*;
 
 impl SyntaxKind {
-    const LAST: SyntaxKind = ERROR;
-
     /// What the shared PGN-family grammar sees in a token of this kind.
     pub(crate) fn role(self) -> Role {
         match self {
@@ -157,35 +155,9 @@ impl SyntaxKind {
     }
 }
 
-impl From<SyntaxKind> for rowan::SyntaxKind {
-    fn from(kind: SyntaxKind) -> Self {
-        rowan::SyntaxKind(kind as u16)
-    }
-}
-
-/// The rowan language of PDN trees.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum PdnLanguage {}
-
-impl rowan::Language for PdnLanguage {
-    type Kind = SyntaxKind;
-
-    fn kind_from_raw(raw: rowan::SyntaxKind) -> SyntaxKind {
-        assert!(
-            raw.0 <= SyntaxKind::LAST as u16,
-            "not a PDN kind: {}",
-            raw.0
-        );
-        // SAFETY: SyntaxKind is repr(u16) with contiguous discriminants 0..=LAST, checked above.
-        unsafe { std::mem::transmute::<u16, SyntaxKind>(raw.0) }
-    }
-
-    fn kind_to_raw(kind: SyntaxKind) -> rowan::SyntaxKind {
-        kind.into()
-    }
-}
-
-/// A node of a PDN tree.
-pub type SyntaxNode = rowan::SyntaxNode<PdnLanguage>;
-/// A token of a PDN tree.
-pub type SyntaxToken = rowan::SyntaxToken<PdnLanguage>;
+crate::language::rowan_language!(
+    /// The rowan language of PDN trees.
+    PdnLanguage,
+    "PDN",
+    ERROR
+);

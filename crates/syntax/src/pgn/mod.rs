@@ -20,36 +20,12 @@ pub use syntax_kind::{PgnLanguage, SyntaxElement, SyntaxKind, SyntaxNode, Syntax
 use crate::SyntaxError;
 
 /// The result of parsing a PGN text: a lossless tree and the syntax errors found.
-#[derive(Debug, Clone)]
-pub struct Parse {
-    green: GreenNode,
-    errors: Vec<SyntaxError>,
-}
+pub type Parse = crate::Parse<PgnLanguage>;
 
-impl Parse {
-    /// The root of the tree, a `SOURCE_FILE`.
-    pub fn syntax(&self) -> SyntaxNode {
-        SyntaxNode::new_root(self.green.clone())
-    }
-
-    /// The green tree, cheap to clone and share between threads.
-    pub fn green(&self) -> &GreenNode {
-        &self.green
-    }
-
-    /// The syntax errors, in the order of the text.
-    pub fn errors(&self) -> &[SyntaxError] {
-        &self.errors
-    }
-
+impl crate::Parse<PgnLanguage> {
     /// The typed view of the root.
     pub fn source_file(&self) -> ast::SourceFile {
         ast::SourceFile::cast(self.syntax()).expect("the root is a SOURCE_FILE")
-    }
-
-    /// The `.rast` dump: errors, then the tree.
-    pub fn debug_dump(&self) -> String {
-        crate::debug_dump(&self.syntax(), &self.errors)
     }
 }
 
@@ -69,10 +45,10 @@ pub fn parse(text: &str) -> Parse {
         next_token = tokens.end;
     }
     push_trivia(&games.lexed, next_token..games.lexed.len(), &mut children);
-    Parse {
-        green: GreenNode::new(SyntaxKind::SOURCE_FILE.into(), children),
+    Parse::new(
+        GreenNode::new(SyntaxKind::SOURCE_FILE.into(), children),
         errors,
-    }
+    )
 }
 
 fn push_trivia(

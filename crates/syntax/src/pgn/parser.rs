@@ -707,17 +707,7 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
 
 /// Whether a STRING token has its closing quote.
 pub(crate) fn string_is_closed(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    if bytes.len() < 2 || bytes[bytes.len() - 1] != b'"' {
-        return false;
-    }
-    // The last quote is escaped if an odd number of backslashes precede it.
-    let backslashes = bytes[1..bytes.len() - 1]
-        .iter()
-        .rev()
-        .take_while(|&&b| b == b'\\')
-        .count();
-    backslashes % 2 == 0
+    crate::language::is_closed_by(text, b'"')
 }
 
 /// `text` in backticks for a message, shortened when long.

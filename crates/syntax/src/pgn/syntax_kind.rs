@@ -84,41 +84,11 @@ impl SyntaxKind {
     pub fn is_comment(self) -> bool {
         matches!(self, BRACE_COMMENT | LINE_COMMENT | ESCAPE_LINE)
     }
-
-    const LAST: SyntaxKind = ERROR;
 }
 
-impl From<SyntaxKind> for rowan::SyntaxKind {
-    fn from(kind: SyntaxKind) -> Self {
-        rowan::SyntaxKind(kind as u16)
-    }
-}
-
-/// The rowan language of PGN trees.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum PgnLanguage {}
-
-impl rowan::Language for PgnLanguage {
-    type Kind = SyntaxKind;
-
-    fn kind_from_raw(raw: rowan::SyntaxKind) -> SyntaxKind {
-        assert!(
-            raw.0 <= SyntaxKind::LAST as u16,
-            "not a PGN kind: {}",
-            raw.0
-        );
-        // SAFETY: SyntaxKind is repr(u16) with contiguous discriminants 0..=LAST, checked above.
-        unsafe { std::mem::transmute::<u16, SyntaxKind>(raw.0) }
-    }
-
-    fn kind_to_raw(kind: SyntaxKind) -> rowan::SyntaxKind {
-        kind.into()
-    }
-}
-
-/// A node of a PGN tree.
-pub type SyntaxNode = rowan::SyntaxNode<PgnLanguage>;
-/// A token of a PGN tree.
-pub type SyntaxToken = rowan::SyntaxToken<PgnLanguage>;
-/// A node or token of a PGN tree.
-pub type SyntaxElement = rowan::SyntaxElement<PgnLanguage>;
+crate::language::rowan_language!(
+    /// The rowan language of PGN trees.
+    PgnLanguage,
+    "PGN",
+    ERROR
+);

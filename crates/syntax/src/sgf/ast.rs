@@ -3,25 +3,7 @@
 use super::SyntaxKind::*;
 use super::{SyntaxNode, SyntaxToken};
 
-macro_rules! ast_node {
-    ($(#[doc = $doc:literal])* $name:ident, $kind:ident) => {
-        $(#[doc = $doc])*
-        #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-        pub struct $name(SyntaxNode);
-
-        impl $name {
-            /// Views `node` as this type if it has the right kind.
-            pub fn cast(node: SyntaxNode) -> Option<Self> {
-                (node.kind() == $kind).then(|| Self(node))
-            }
-
-            /// The underlying node.
-            pub fn syntax(&self) -> &SyntaxNode {
-                &self.0
-            }
-        }
-    };
-}
+use crate::language::ast_node;
 
 ast_node!(/// A whole SGF file.
     Collection, COLLECTION);

@@ -64,16 +64,7 @@ fn value_end(bytes: &[u8], pos: usize, last_close: Option<usize>) -> usize {
 
 /// Whether a VALUE token has its closing `]`.
 pub(crate) fn value_is_closed(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    if bytes.len() < 2 || bytes[bytes.len() - 1] != b']' {
-        return false;
-    }
-    let backslashes = bytes[1..bytes.len() - 1]
-        .iter()
-        .rev()
-        .take_while(|&&b| b == b'\\')
-        .count();
-    backslashes % 2 == 0
+    crate::language::is_closed_by(text, b']')
 }
 
 #[cfg(test)]

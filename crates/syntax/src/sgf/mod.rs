@@ -13,41 +13,18 @@ mod parser;
 pub mod properties;
 mod syntax_kind;
 
-use rowan::GreenNode;
-
 pub use lexer::{lex, Lexed};
 pub use parser::MAX_GAME_TREE_DEPTH;
-pub use syntax_kind::{SgfLanguage, SyntaxKind, SyntaxNode, SyntaxToken};
-
-use crate::SyntaxError;
+pub use syntax_kind::{SgfLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
 
 /// The result of parsing an SGF text: a lossless tree and its diagnostics (syntax errors
 /// and the results of the checks, in text order).
-#[derive(Debug, Clone)]
-pub struct Parse {
-    green: GreenNode,
-    errors: Vec<SyntaxError>,
-}
+pub type Parse = crate::Parse<SgfLanguage>;
 
-impl Parse {
-    /// The root of the tree, a `COLLECTION`.
-    pub fn syntax(&self) -> SyntaxNode {
-        SyntaxNode::new_root(self.green.clone())
-    }
-
-    /// The diagnostics, in the order of the text.
-    pub fn errors(&self) -> &[SyntaxError] {
-        &self.errors
-    }
-
+impl crate::Parse<SgfLanguage> {
     /// The typed view of the root.
     pub fn collection(&self) -> ast::Collection {
         ast::Collection::cast(self.syntax()).expect("the root is a COLLECTION")
-    }
-
-    /// The `.rast` dump: diagnostics, then the tree.
-    pub fn debug_dump(&self) -> String {
-        crate::debug_dump(&self.syntax(), &self.errors)
     }
 }
 
@@ -59,7 +36,7 @@ pub fn parse(text: &str) -> Parse {
     let green = builder.finish();
     errors.extend(checks::check(&green));
     errors.sort_by_key(|e| e.range.start());
-    Parse { green, errors }
+    Parse::new(green, errors)
 }
 
 #[cfg(test)]

@@ -43,39 +43,11 @@ impl SyntaxKind {
     pub fn is_trivia(self) -> bool {
         matches!(self, WHITESPACE | BOM)
     }
-
-    const LAST: SyntaxKind = ERROR;
 }
 
-impl From<SyntaxKind> for rowan::SyntaxKind {
-    fn from(kind: SyntaxKind) -> Self {
-        rowan::SyntaxKind(kind as u16)
-    }
-}
-
-/// The rowan language of SGF trees.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum SgfLanguage {}
-
-impl rowan::Language for SgfLanguage {
-    type Kind = SyntaxKind;
-
-    fn kind_from_raw(raw: rowan::SyntaxKind) -> SyntaxKind {
-        assert!(
-            raw.0 <= SyntaxKind::LAST as u16,
-            "not an SGF kind: {}",
-            raw.0
-        );
-        // SAFETY: SyntaxKind is repr(u16) with contiguous discriminants 0..=LAST, checked above.
-        unsafe { std::mem::transmute::<u16, SyntaxKind>(raw.0) }
-    }
-
-    fn kind_to_raw(kind: SyntaxKind) -> rowan::SyntaxKind {
-        kind.into()
-    }
-}
-
-/// A node of an SGF tree.
-pub type SyntaxNode = rowan::SyntaxNode<SgfLanguage>;
-/// A token of an SGF tree.
-pub type SyntaxToken = rowan::SyntaxToken<SgfLanguage>;
+crate::language::rowan_language!(
+    /// The rowan language of SGF trees.
+    SgfLanguage,
+    "SGF",
+    ERROR
+);
