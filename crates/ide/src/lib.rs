@@ -1,0 +1,19 @@
+//! Editor features for game records, as plain functions over a parsed [`Document`]:
+//! diagnostics, folding, hover and the outline. Offsets only (`TextSize`, `TextRange`);
+//! the language server converts them to and from LSP's positions.
+
+mod document;
+mod eco;
+mod folding;
+mod hover;
+mod outline;
+mod tags;
+
+pub use document::{Document, Notation};
+pub use folding::{Fold, FoldKind};
+pub use hover::Hover;
+pub use kifu_syntax::{Code, Related, Severity, SyntaxError, TextRange, TextSize};
+pub use outline::{Symbol, SymbolKind};
+
+#[cfg(test)]
+mod tests;
