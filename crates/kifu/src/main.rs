@@ -83,6 +83,12 @@ enum Command {
         /// The file.
         file: PathBuf,
     },
+    /// Run the language server over stdin and stdout.
+    Lsp {
+        /// Accepted for clients that pass it; stdio is the only transport.
+        #[arg(long)]
+        stdio: bool,
+    },
 }
 
 fn main() {
@@ -116,6 +122,7 @@ fn run() -> ExitStatus {
         }
         Command::Export { paths, format } => export::run(&paths, format),
         Command::Tree { file } => tree(&file),
+        Command::Lsp { stdio: _ } => std::process::exit(kifu_lsp::run_stdio()),
     }
 }
 

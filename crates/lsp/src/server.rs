@@ -1,0 +1,376 @@
+//! The language server: the document store and the LSP handlers.
+
+use std::collections::{HashMap, HashSet};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
+
+use kifu_ide::{Document, FoldKind, Notation, Severity, Symbol, SymbolKind as IdeSymbolKind};
+use line_index::LineIndex;
+use tokio::sync::mpsc;
+use tower_lsp::jsonrpc::{Error, Result};
+use tower_lsp::lsp_types::*;
+use tower_lsp::{Client, LanguageServer, LspService, Server};
+
+use crate::convert::{Encoding, Positions};
+
+/// One open document.
+struct OpenDocument {
+    version: i32,
+    document: Document,
+    index: LineIndex,
+}
+
+impl OpenDocument {
+    fn new(version: i32, document: Document) -> OpenDocument {
+        let index = LineIndex::new(document.text());
+        OpenDocument {
+            version,
+            document,
+            index,
+        }
+    }
+}
+
+/// Everything the handlers share. Changes are applied under the lock with no `.await`
+/// between reading and writing a document, so they apply in the order received.
+struct State {
+    documents: HashMap<Url, OpenDocument>,
+    encoding: Encoding,
+    /// Diagnostic codes the user switched off.
+    disabled: HashSet<String>,
+}
+
+/// Diagnostics to publish, in the order they were computed: one task sends them, so a
+/// document's diagnostics are never sent out of version order.
+type Outbox = mpsc::UnboundedSender<(Url, Vec<Diagnostic>, Option<i32>)>;
+
+struct Backend {
+    state: Arc<Mutex<State>>,
+    outbox: Outbox,
+}
+
+/// Runs the server on stdin and stdout; returns the exit status.
+pub async fn serve_stdio() -> i32 {
+    let (input, seen) = crate::transport::filter(tokio::io::stdin());
+    let (outbox, mut queue) = mpsc::unbounded_channel::<(Url, Vec<Diagnostic>, Option<i32>)>();
+    let (service, socket) = LspService::new(|client: Client| {
+        let sender = client.clone();
+        tokio::spawn(async move {
+            while let Some((uri, diagnostics, version)) = queue.recv().await {
+                sender.publish_diagnostics(uri, diagnostics, version).await;
+            }
+        });
+        Backend {
+            state: Arc::new(Mutex::new(State {
+                documents: HashMap::new(),
+                encoding: Encoding::Utf16,
+                disabled: HashSet::new(),
+            })),
+            outbox,
+        }
+    });
+    Server::new(input, tokio::io::stdout(), socket)
+        .serve(service)
+        .await;
+    if seen.shutdown.load(Ordering::SeqCst) {
+        0
+    } else {
+        1
+    }
+}
+
+fn notation_of(uri: &Url, language_id: Option<&str>) -> Notation {
+    language_id
+        .and_then(Notation::from_name)
+        .or_else(|| uri.path().rsplit('.').next().and_then(Notation::from_name))
+        .unwrap_or(Notation::Pgn)
+}
+
+/// Runs an editor feature, turning a panic into an error answer: one bad request must not
+/// take the server down.
+fn guarded<T>(work: impl FnOnce() -> T) -> Result<T> {
+    catch_unwind(AssertUnwindSafe(work)).map_err(|_| {
+        let mut error = Error::internal_error();
+        error.message =
+            "kifu: internal error while answering this request (the server goes on)".into();
+        error
+    })
+}
+
+impl State {
+    fn positions<'a>(&self, doc: &'a OpenDocument) -> Positions<'a> {
+        Positions {
+            index: &doc.index,
+            encoding: self.encoding,
+            len: kifu_ide::TextSize::from(doc.document.text().len() as u32),
+        }
+    }
+
+    fn diagnostics(&self, uri: &Url, doc: &OpenDocument) -> Vec<Diagnostic> {
+        let positions = self.positions(doc);
+        doc.document
+            .diagnostics()
+            .iter()
+            .filter(|d| !self.disabled.contains(d.code.as_str()))
+            .map(|d| Diagnostic {
+                range: positions.range(d.range),
+                severity: Some(match d.severity() {
+                    Severity::Error => DiagnosticSeverity::ERROR,
+                    Severity::Warning => DiagnosticSeverity::WARNING,
+                    Severity::Info => DiagnosticSeverity::INFORMATION,
+                    Severity::Hint => DiagnosticSeverity::HINT,
+                }),
+                code: Some(NumberOrString::String(d.code.as_str().to_string())),
+                source: Some("kifu".into()),
+                message: d.message.clone(),
+                related_information: (!d.related.is_empty()).then(|| {
+                    d.related
+                        .iter()
+                        .map(|r| DiagnosticRelatedInformation {
+                            location: Location::new(uri.clone(), positions.range(r.range)),
+                            message: r.message.clone(),
+                        })
+                        .collect()
+                }),
+                ..Diagnostic::default()
+            })
+            .collect()
+    }
+}
+
+impl Backend {
+    /// Queues the diagnostics of `uri` (under the lock, so in version order).
+    fn publish(&self, state: &State, uri: &Url) {
+        if let Some(doc) = state.documents.get(uri) {
+            let diagnostics = state.diagnostics(uri, doc);
+            let _ = self
+                .outbox
+                .send((uri.clone(), diagnostics, Some(doc.version)));
+        }
+    }
+
+    fn with_document<T: Default>(
+        &self,
+        uri: &Url,
+        work: impl FnOnce(&State, &OpenDocument) -> T,
+    ) -> Result<T> {
+        let state = self.state.lock().map_err(|_| Error::internal_error())?;
+        match state.documents.get(uri) {
+            // Unknown documents get an empty answer, not an error.
+            None => Ok(T::default()),
+            Some(doc) => guarded(|| work(&state, doc)),
+        }
+    }
+
+    fn set_disabled(&self, settings: &serde_json::Value) {
+        let codes = settings
+            .pointer("/diagnostics/disabled")
+            .or_else(|| settings.pointer("/kifu/diagnostics/disabled"))
+            .and_then(|v| v.as_array());
+        if let Some(codes) = codes {
+            if let Ok(mut state) = self.state.lock() {
+                state.disabled = codes
+                    .iter()
+                    .filter_map(|c| c.as_str().map(str::to_string))
+                    .collect();
+                let uris: Vec<Url> = state.documents.keys().cloned().collect();
+                for uri in uris {
+                    self.publish(&state, &uri);
+                }
+            }
+        }
+    }
+}
+
+fn lsp_symbol(symbol: &Symbol, positions: &Positions<'_>) -> DocumentSymbol {
+    #[allow(deprecated)]
+    DocumentSymbol {
+        name: symbol.name.clone(),
+        detail: symbol.detail.clone(),
+        kind: match symbol.kind {
+            IdeSymbolKind::Game => SymbolKind::NAMESPACE,
+            IdeSymbolKind::Variation => SymbolKind::STRUCT,
+        },
+        tags: None,
+        deprecated: None,
+        range: positions.range(symbol.range),
+        selection_range: positions.range(symbol.selection_range),
+        children: Some(
+            symbol
+                .children
+                .iter()
+                .map(|c| lsp_symbol(c, positions))
+                .collect(),
+        ),
+    }
+}
+
+#[tower_lsp::async_trait]
+impl LanguageServer for Backend {
+    async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
+        let utf8 = params
+            .capabilities
+            .general
+            .as_ref()
+            .and_then(|g| g.position_encodings.as_ref())
+            .is_some_and(|encodings| encodings.contains(&PositionEncodingKind::UTF8));
+        if let Ok(mut state) = self.state.lock() {
+            state.encoding = if utf8 {
+                Encoding::Utf8
+            } else {
+                Encoding::Utf16
+            };
+        }
+        if let Some(options) = &params.initialization_options {
+            self.set_disabled(options);
+        }
+        Ok(InitializeResult {
+            capabilities: ServerCapabilities {
+                position_encoding: Some(if utf8 {
+                    PositionEncodingKind::UTF8
+                } else {
+                    PositionEncodingKind::UTF16
+                }),
+                text_document_sync: Some(TextDocumentSyncCapability::Kind(
+                    TextDocumentSyncKind::INCREMENTAL,
+                )),
+                hover_provider: Some(HoverProviderCapability::Simple(true)),
+                folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
+                document_symbol_provider: Some(OneOf::Left(true)),
+                ..ServerCapabilities::default()
+            },
+            server_info: Some(ServerInfo {
+                name: "kifu".into(),
+                version: Some(env!("CARGO_PKG_VERSION").into()),
+            }),
+        })
+    }
+
+    async fn shutdown(&self) -> Result<()> {
+        Ok(())
+    }
+
+    async fn did_open(&self, params: DidOpenTextDocumentParams) {
+        let item = params.text_document;
+        let notation = notation_of(&item.uri, Some(&item.language_id));
+        let Ok(mut state) = self.state.lock() else {
+            return;
+        };
+        let Ok(document) = guarded(|| Document::new(notation, item.text)) else {
+            return;
+        };
+        state
+            .documents
+            .insert(item.uri.clone(), OpenDocument::new(item.version, document));
+        self.publish(&state, &item.uri);
+    }
+
+    async fn did_change(&self, params: DidChangeTextDocumentParams) {
+        let uri = params.text_document.uri;
+        let Ok(mut state) = self.state.lock() else {
+            return;
+        };
+        let encoding = state.encoding;
+        let Some(doc) = state.documents.get_mut(&uri) else {
+            return;
+        };
+        let notation = doc.document.notation();
+        let mut text = doc.document.text().to_string();
+        let mut index = LineIndex::new(&text);
+        for change in params.content_changes {
+            match change.range {
+                Some(range) => {
+                    let positions = Positions {
+                        index: &index,
+                        encoding,
+                        len: kifu_ide::TextSize::from(text.len() as u32),
+                    };
+                    let start = usize::from(positions.offset(range.start));
+                    let end = usize::from(positions.offset(range.end)).max(start);
+                    if text.is_char_boundary(start) && text.is_char_boundary(end) {
+                        text.replace_range(start..end, &change.text);
+                    }
+                }
+                None => text = change.text,
+            }
+            index = LineIndex::new(&text);
+        }
+        let Ok(document) = guarded(|| Document::new(notation, text)) else {
+            return;
+        };
+        *doc = OpenDocument {
+            version: params.text_document.version,
+            document,
+            index,
+        };
+        self.publish(&state, &uri);
+    }
+
+    async fn did_close(&self, params: DidCloseTextDocumentParams) {
+        let uri = params.text_document.uri;
+        if let Ok(mut state) = self.state.lock() {
+            state.documents.remove(&uri);
+            let _ = self.outbox.send((uri, Vec::new(), None));
+        }
+    }
+
+    async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
+        self.set_disabled(&params.settings);
+    }
+
+    async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
+        let uri = params.text_document_position_params.text_document.uri;
+        let position = params.text_document_position_params.position;
+        self.with_document(&uri, |state, doc| {
+            let positions = state.positions(doc);
+            let offset = positions.offset(position);
+            doc.document.hover(offset).map(|hover| Hover {
+                contents: HoverContents::Markup(MarkupContent {
+                    kind: MarkupKind::Markdown,
+                    value: hover.markdown,
+                }),
+                range: Some(positions.range(hover.range)),
+            })
+        })
+    }
+
+    async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
+        self.with_document(&params.text_document.uri, |state, doc| {
+            let positions = state.positions(doc);
+            Some(
+                doc.document
+                    .folding_ranges()
+                    .iter()
+                    .map(|fold| {
+                        let range = positions.range(fold.range);
+                        FoldingRange {
+                            start_line: range.start.line,
+                            start_character: None,
+                            end_line: range.end.line,
+                            end_character: None,
+                            kind: Some(match fold.kind {
+                                FoldKind::Region => FoldingRangeKind::Region,
+                                FoldKind::Comment => FoldingRangeKind::Comment,
+                            }),
+                            collapsed_text: None,
+                        }
+                    })
+                    .collect(),
+            )
+        })
+    }
+
+    async fn document_symbol(
+        &self,
+        params: DocumentSymbolParams,
+    ) -> Result<Option<DocumentSymbolResponse>> {
+        self.with_document(&params.text_document.uri, |state, doc| {
+            let positions = state.positions(doc);
+            let symbols = doc.document.symbols();
+            Some(DocumentSymbolResponse::Nested(
+                symbols.iter().map(|s| lsp_symbol(s, &positions)).collect(),
+            ))
+        })
+    }
+}
