@@ -194,7 +194,7 @@ fn five_hundred_incremental_edits() {
                 .chain(std::iter::once(value_end))
                 .collect();
             let at = chars[(seed >> 33) as usize % chars.len()];
-            let (range_end, insert) = if seed % 3 == 0 && at < value_end {
+            let (range_end, insert) = if seed.is_multiple_of(3) && at < value_end {
                 let next = text[at..].chars().next().unwrap().len_utf8();
                 (at + next, "")
             } else {
