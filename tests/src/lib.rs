@@ -20,19 +20,21 @@ pub fn workspace() -> PathBuf {
 pub fn kifu_bin() -> &'static Path {
     static BIN: OnceLock<PathBuf> = OnceLock::new();
     BIN.get_or_init(|| {
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
-        let status = Command::new(cargo)
-            .args(["build", "--quiet", "-p", "kifu", "--bin", "kifu"])
-            .current_dir(workspace())
-            .status()
-            .expect("cargo runs");
-        assert!(status.success(), "cargo build -p kifu failed");
         // The test executable lives in target/<profile>/deps; the binary in target/<profile>.
         let exe = std::env::current_exe().expect("test executable path");
         let profile_dir = exe
             .parent()
             .and_then(Path::parent)
             .expect("target/<profile>/deps/<test>");
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+        let mut build = Command::new(cargo);
+        build.args(["build", "--quiet", "-p", "kifu", "--bin", "kifu"]);
+        // Benchmarks run from target/release: measure the release binary.
+        if profile_dir.ends_with("release") {
+            build.arg("--release");
+        }
+        let status = build.current_dir(workspace()).status().expect("cargo runs");
+        assert!(status.success(), "cargo build -p kifu failed");
         let debug = profile_dir.join(format!("kifu{}", std::env::consts::EXE_SUFFIX));
         assert!(debug.is_file(), "{} was not built", debug.display());
         debug

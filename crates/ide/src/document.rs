@@ -50,6 +50,24 @@ impl Document {
         Document { text, parse }
     }
 
+    /// The document after replacing `edit` with `insert`. A PGN edit re-parses only the games
+    /// it reaches, so its cost does not grow with the file.
+    pub fn edited(&self, edit: kifu_syntax::TextRange, insert: &str) -> Document {
+        let mut text = self.text.clone();
+        text.replace_range(std::ops::Range::<usize>::from(edit), insert);
+        let inserted = kifu_syntax::TextSize::from(insert.len() as u32);
+        match &self.parse {
+            Parsed::Pgn(old) => match pgn::reparse(old, &text, edit, inserted) {
+                Some(parse) => Document {
+                    text,
+                    parse: Parsed::Pgn(parse),
+                },
+                None => Document::new(Notation::Pgn, text),
+            },
+            _ => Document::new(self.notation(), text),
+        }
+    }
+
     /// The notation.
     pub fn notation(&self) -> Notation {
         match self.parse {

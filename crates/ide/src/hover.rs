@@ -107,7 +107,8 @@ fn movetext_hover(
                 Game::Draughts { black_first: true } => Sides::BLACK_FIRST,
                 Game::Draughts { black_first: false } => Sides::CHESS,
             };
-            let (number, second) = ply_of_move(&parent, game_start_ply(root, game));
+            let game_node = parent.ancestors().find(|n| n.kind() == K::GAME);
+            let (number, second) = ply_of_move(&parent, game_start_ply(game_node, game));
             let side = if second { sides.second } else { sides.first };
             let dots = if second { "..." } else { "." };
             let described = match game {
@@ -149,12 +150,10 @@ fn movetext_hover(
     }
 }
 
-/// The ply of the first move: a chess `FEN` gives it; a draughts `FEN` says who moves first.
-fn game_start_ply(root: &pgn::SyntaxNode, game: Game) -> u32 {
-    let game_node = root
-        .descendants()
-        .find(|n| n.kind() == K::GAME)
-        .and_then(pgn::ast::Game::cast);
+/// The ply of the first move of `game_node`: a chess `FEN` gives it; a draughts `FEN` says
+/// who moves first.
+fn game_start_ply(game_node: Option<pgn::SyntaxNode>, game: Game) -> u32 {
+    let game_node = game_node.and_then(pgn::ast::Game::cast);
     let Some(fen) = game_node.and_then(|g| g.tag("FEN")) else {
         return 0;
     };

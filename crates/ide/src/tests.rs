@@ -126,6 +126,17 @@ fn hover_moves() {
 }
 
 #[test]
+fn hover_move_numbers_come_from_its_own_game() {
+    check_hover(
+        Notation::Pgn,
+        "[FEN \"8/8/8/8/8/8/8/K1k5 b - - 0 17\"]\n17... Kd2 *\n\n[Event \"next\"]\n1. e$04 *",
+        expect![[r#"
+            e4
+            **1. e4** — White: pawn to e4"#]],
+    );
+}
+
+#[test]
 fn hover_nag_and_result() {
     check_hover(
         Notation::Pgn,

@@ -275,30 +275,31 @@ impl LanguageServer for Backend {
         let Some(doc) = state.documents.get_mut(&uri) else {
             return;
         };
-        let notation = doc.document.notation();
-        let mut text = doc.document.text().to_string();
-        let mut index = LineIndex::new(&text);
+        let mut document = doc.document.clone();
+        let mut index = LineIndex::new(document.text());
         for change in params.content_changes {
-            match change.range {
+            let edited = guarded(|| match change.range {
                 Some(range) => {
                     let positions = Positions {
                         index: &index,
                         encoding,
-                        len: kifu_ide::TextSize::from(text.len() as u32),
+                        len: kifu_ide::TextSize::from(document.text().len() as u32),
                     };
-                    let start = usize::from(positions.offset(range.start));
-                    let end = usize::from(positions.offset(range.end)).max(start);
-                    if text.is_char_boundary(start) && text.is_char_boundary(end) {
-                        text.replace_range(start..end, &change.text);
+                    let start = positions.offset(range.start);
+                    let end = positions.offset(range.end).max(start);
+                    let text = document.text();
+                    if text.is_char_boundary(start.into()) && text.is_char_boundary(end.into()) {
+                        document.edited(kifu_ide::TextRange::new(start, end), &change.text)
+                    } else {
+                        document.clone()
                     }
                 }
-                None => text = change.text,
-            }
-            index = LineIndex::new(&text);
+                None => Document::new(document.notation(), change.text),
+            });
+            let Ok(edited) = edited else { return };
+            document = edited;
+            index = LineIndex::new(document.text());
         }
-        let Ok(document) = guarded(|| Document::new(notation, text)) else {
-            return;
-        };
         *doc = OpenDocument {
             version: params.text_document.version,
             document,

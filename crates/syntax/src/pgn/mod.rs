@@ -7,12 +7,14 @@
 //! ```
 
 pub mod ast;
+mod incremental;
 pub(crate) mod lexer;
 pub(crate) mod parser;
 mod syntax_kind;
 
 use rowan::{GreenNode, GreenToken, NodeCache, NodeOrToken, TextRange, TextSize};
 
+pub use incremental::reparse;
 pub use lexer::{lex, Lexed};
 pub use parser::MAX_VARIATION_DEPTH;
 pub use syntax_kind::{PgnLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
@@ -31,7 +33,15 @@ impl crate::Parse<PgnLanguage> {
 
 /// Parses a whole PGN text. Never fails: problems are in [`Parse::errors`].
 pub fn parse(text: &str) -> Parse {
-    let games = Games::new(text);
+    let (children, errors) = parse_children(Games::new(text));
+    Parse::new(
+        GreenNode::new(SyntaxKind::SOURCE_FILE.into(), children),
+        errors,
+    )
+}
+
+/// The children of a `SOURCE_FILE` for `games`: white space between games, and the games.
+fn parse_children(games: Games<'_>) -> (Vec<NodeOrToken<GreenNode, GreenToken>>, Vec<SyntaxError>) {
     let mut cache = NodeCache::default();
     let mut children: Vec<NodeOrToken<GreenNode, GreenToken>> = Vec::new();
     let mut errors = Vec::new();
@@ -45,10 +55,7 @@ pub fn parse(text: &str) -> Parse {
         next_token = tokens.end;
     }
     push_trivia(&games.lexed, next_token..games.lexed.len(), &mut children);
-    Parse::new(
-        GreenNode::new(SyntaxKind::SOURCE_FILE.into(), children),
-        errors,
-    )
+    (children, errors)
 }
 
 fn push_trivia(
@@ -69,6 +76,9 @@ fn push_trivia(
 pub struct Games<'t> {
     lexed: Lexed<'t>,
     ranges: Vec<std::ops::Range<usize>>,
+    /// Whether more games follow the text (a piece of a larger one), for the wording of a
+    /// missing result.
+    followed: bool,
 }
 
 /// One game parsed on its own: a `GAME` node whose offsets start at 0, and its errors, whose
@@ -101,7 +111,11 @@ impl<'t> Games<'t> {
     pub fn new(text: &'t str) -> Games<'t> {
         let lexed = lex(text);
         let ranges = parser::split_games::<parser::Pgn>(&lexed);
-        Games { lexed, ranges }
+        Games {
+            lexed,
+            ranges,
+            followed: false,
+        }
     }
 
     /// The number of games.
@@ -133,7 +147,7 @@ impl<'t> Games<'t> {
 
     /// The syntax errors of game `i`, found without building a tree (for checkers).
     pub fn validate_game(&self, i: usize) -> Vec<SyntaxError> {
-        let is_last = i + 1 == self.ranges.len();
+        let is_last = i + 1 == self.ranges.len() && !self.followed;
         parser::parse_game::<parser::Pgn, _>(
             &self.lexed,
             self.tokens(i),
@@ -145,7 +159,7 @@ impl<'t> Games<'t> {
     /// Parses game `i`. Nodes are shared through `cache` (one per thread).
     pub fn parse_game(&self, i: usize, cache: &mut NodeCache) -> GameParse {
         let mut builder = rowan::GreenNodeBuilder::with_cache(cache);
-        let is_last = i + 1 == self.ranges.len();
+        let is_last = i + 1 == self.ranges.len() && !self.followed;
         let errors = parser::parse_game::<parser::Pgn, _>(
             &self.lexed,
             self.tokens(i),

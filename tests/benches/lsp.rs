@@ -1,0 +1,115 @@
+//! Latency of `kifu lsp` on a large PGN database, driven over stdio as an editor drives it:
+//! open, 200 single-character edits in one game (diagnostics awaited after each), hovers.
+//! Reports p50 and p99 per operation.
+//!
+//! `cargo bench -p kifu-e2e --bench lsp` (needs the shared corpus beside the repository).
+
+use std::time::{Duration, Instant};
+
+use kifu_e2e::lsp::LspClient;
+use kifu_e2e::workspace;
+use serde_json::json;
+
+fn percentile(samples: &mut [Duration], p: f64) -> f64 {
+    samples.sort();
+    let i = ((samples.len() as f64 - 1.0) * p).round() as usize;
+    samples[i].as_secs_f64() * 1000.0
+}
+
+fn corpus_text(megabytes: usize) -> Option<String> {
+    let dir = workspace().join("../shared/corpus/pgn");
+    let files = [
+        "pgn-reader-bench/lichess_db_1000k.pgn",
+        "pgn-reader-bench/twic1599_1000k.pgn",
+        "tcec/TCEC_Season_10_-_Superfinal.pgn",
+        "tcec/TCEC_Season_20_-_Frc3_Final.pgn",
+    ];
+    let mut text = String::new();
+    while text.len() < megabytes << 20 {
+        for file in files {
+            let bytes = std::fs::read(dir.join(file)).ok()?;
+            text.push_str(&String::from_utf8_lossy(&bytes));
+            text.push('\n');
+            if text.len() >= megabytes << 20 {
+                break;
+            }
+        }
+    }
+    Some(text)
+}
+
+fn position(text: &str, offset: usize) -> serde_json::Value {
+    let before = &text[..offset];
+    let line = before.matches('\n').count();
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    json!({"line": line, "character": before[line_start..].encode_utf16().count()})
+}
+
+fn run(megabytes: usize) {
+    let Some(mut text) = corpus_text(megabytes) else {
+        eprintln!("SKIPPED: the shared corpus is not beside the repository");
+        return;
+    };
+    let uri = "file:///database.pgn";
+    let mut client = LspClient::start();
+    client.initialize(json!({}));
+    let opened = Instant::now();
+    client.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "pgn", "version": 1, "text": text}}),
+    );
+    client.diagnostics(uri, 1);
+    let first = opened.elapsed();
+    // Edit inside a game in the middle of the file: type a character before its first move
+    // (a stray-text error), then delete it.
+    let middle = text.len() / 2;
+    let game_start = middle + text[middle..].find("\n1. ").expect("a game") + 1;
+    let mut edits = Vec::new();
+    let mut hovers = Vec::new();
+    for i in 0..200 {
+        let version = i + 2;
+        let at = game_start + 3;
+        let (change, range_end, insert) = if i % 2 == 0 {
+            (
+                json!({"range": {"start": position(&text, at), "end": position(&text, at)}, "text": "q"}),
+                at,
+                "q",
+            )
+        } else {
+            (
+                json!({"range": {"start": position(&text, at), "end": position(&text, at + 1)}, "text": ""}),
+                at + 1,
+                "",
+            )
+        };
+        let started = Instant::now();
+        client.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": [change]}),
+        );
+        client.diagnostics(uri, version as i64);
+        edits.push(started.elapsed());
+        text.replace_range(at..range_end, insert);
+        let started = Instant::now();
+        client.request(
+            "textDocument/hover",
+            json!({"textDocument": {"uri": uri}, "position": position(&text, game_start + 5)}),
+        );
+        hovers.push(started.elapsed());
+    }
+    println!(
+        "{:>3} MB: first diagnostics {:.0} ms; edit -> diagnostics p50 {:.1} ms p99 {:.1} ms; hover p50 {:.2} ms p99 {:.2} ms",
+        text.len() >> 20,
+        first.as_secs_f64() * 1000.0,
+        percentile(&mut edits, 0.5),
+        percentile(&mut edits, 0.99),
+        percentile(&mut hovers, 0.5),
+        percentile(&mut hovers, 0.99),
+    );
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; a filter argument is not used.
+    run(1);
+    run(10);
+}
