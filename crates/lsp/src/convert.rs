@@ -48,6 +48,15 @@ impl Positions<'_> {
     /// The offset of an LSP position; positions past the end of a line or of the text are
     /// clamped to it, as LSP asks.
     pub fn offset(&self, position: Position) -> TextSize {
+        let line_start = |line: u32| self.index.offset(LineCol { line, col: 0 });
+        let Some(start) = line_start(position.line) else {
+            return self.len;
+        };
+        // The end of the line's content: before its line break, or the end of the text.
+        let end = match line_start(position.line + 1) {
+            Some(next) if next > start => next - TextSize::from(1),
+            _ => self.len,
+        };
         let line_col = match self.encoding {
             Encoding::Utf8 => Some(LineCol {
                 line: position.line,
@@ -61,26 +70,8 @@ impl Positions<'_> {
                 },
             ),
         };
-        if let Some(offset) = line_col.and_then(|lc| self.index.offset(lc)) {
-            return offset.min(self.len);
-        }
-        // Past the end of its line: the end of that line; past the last line: the end.
-        match self.index.offset(LineCol {
-            line: position.line + 1,
-            col: 0,
-        }) {
-            Some(next_line) if next_line > TextSize::from(0) => {
-                let line_start = self
-                    .index
-                    .offset(LineCol {
-                        line: position.line,
-                        col: 0,
-                    })
-                    .unwrap_or(next_line);
-                (next_line - TextSize::from(1)).max(line_start)
-            }
-            _ => self.len,
-        }
+        let offset = line_col.and_then(|lc| self.index.offset(lc)).unwrap_or(end);
+        offset.clamp(start, end)
     }
 }
 
