@@ -286,3 +286,107 @@ fn sgf_and_pdn_documents() {
     });
     assert_eq!(closed["params"]["diagnostics"], json!([]));
 }
+
+#[test]
+fn selection_semantic_tokens_and_workspace_symbols() {
+    let mut client = LspClient::start();
+    let init = client.initialize(json!({}));
+    let legend: Vec<String> = init["capabilities"]["semanticTokensProvider"]["legend"]
+        ["tokenTypes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap().to_string())
+        .collect();
+    let text = "[White \"Tal\"]\n[Black \"Botvinnik\"]\n\n1. e4 {a\nlong} e5 2. Nf3 *\n";
+    open(&mut client, URI, "pgn", text);
+    client.diagnostics(URI, 1);
+
+    // Expand selection from inside `Nf3`: the move, the pair `2. Nf3`, the movetext, the game.
+    let selection = client.request(
+        "textDocument/selectionRange",
+        json!({"textDocument": {"uri": URI}, "positions": [{"line": 4, "character": 13}]}),
+    );
+    let mut chain = Vec::new();
+    let mut node = &selection[0];
+    while !node.is_null() {
+        let r = &node["range"];
+        chain.push((
+            r["start"]["line"].as_i64().unwrap(),
+            r["start"]["character"].as_i64().unwrap(),
+            r["end"]["line"].as_i64().unwrap(),
+            r["end"]["character"].as_i64().unwrap(),
+        ));
+        node = &node["parent"];
+    }
+    assert_eq!(chain[0], (4, 12, 4, 15), "the move");
+    assert_eq!(chain[1], (4, 9, 4, 15), "the move pair");
+    assert_eq!(chain[chain.len() - 2], (0, 0, 4, 17), "the game");
+    assert_eq!(chain[chain.len() - 1], (0, 0, 5, 0), "the file");
+
+    // Semantic tokens: decoded from LSP's relative encoding; the two-line comment is two tokens.
+    let tokens = client.request(
+        "textDocument/semanticTokens/full",
+        json!({"textDocument": {"uri": URI}}),
+    );
+    let data: Vec<u64> = tokens["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    let (mut line, mut start) = (0, 0);
+    let mut decoded = Vec::new();
+    for t in data.chunks(5) {
+        if t[0] > 0 {
+            line += t[0];
+            start = t[1];
+        } else {
+            start += t[1];
+        }
+        decoded.push(format!("{line}:{start}+{} {}", t[2], legend[t[3] as usize]));
+    }
+    assert_eq!(
+        decoded,
+        [
+            "0:1+5 property",
+            "0:7+5 string",
+            "1:1+5 property",
+            "1:7+11 string",
+            "3:0+1 number",
+            "3:1+1 number",
+            "3:3+2 function",
+            "3:6+2 comment",
+            "4:0+5 comment",
+            "4:6+2 function",
+            "4:9+1 number",
+            "4:10+1 number",
+            "4:12+3 function",
+            "4:16+1 keyword",
+        ]
+    );
+    let range = client.request(
+        "textDocument/semanticTokens/range",
+        json!({"textDocument": {"uri": URI}, "range": {"start": {"line": 4, "character": 9}, "end": {"line": 4, "character": 15}}}),
+    );
+    assert_eq!(range["data"].as_array().unwrap().len(), 3 * 5, "2 . Nf3");
+
+    // Workspace symbols over the open documents.
+    open(
+        &mut client,
+        "file:///other.pgn",
+        "pgn",
+        "[White \"Fischer\"]\n[Black \"Spassky\"]\n1. c4 *\n",
+    );
+    client.diagnostics("file:///other.pgn", 1);
+    let found = client.request("workspace/symbol", json!({"query": "botvinnik"}));
+    let names: Vec<&str> = found
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Tal – Botvinnik, *"]);
+    let all = client.request("workspace/symbol", json!({"query": ""}));
+    assert_eq!(all.as_array().unwrap().len(), 2);
+}

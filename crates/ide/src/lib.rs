@@ -5,12 +5,14 @@
 mod document;
 mod eco;
 mod folding;
+mod highlight;
 mod hover;
 mod outline;
 mod tags;
 
 pub use document::{Document, Notation};
 pub use folding::{Fold, FoldKind};
+pub use highlight::HighlightKind;
 pub use hover::Hover;
 pub use kifu_syntax::{Code, Related, Severity, SyntaxError, TextRange, TextSize};
 pub use outline::{Symbol, SymbolKind};

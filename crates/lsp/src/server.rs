@@ -5,7 +5,9 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 
-use kifu_ide::{Document, FoldKind, Notation, Severity, Symbol, SymbolKind as IdeSymbolKind};
+use kifu_ide::{
+    Document, FoldKind, HighlightKind, Notation, Severity, Symbol, SymbolKind as IdeSymbolKind,
+};
 use line_index::LineIndex;
 use tokio::sync::mpsc;
 use tower_lsp::jsonrpc::{Error, Result};
@@ -183,6 +185,83 @@ impl Backend {
     }
 }
 
+/// The semantic token types, in the order of [`token_type`].
+const TOKEN_TYPES: [SemanticTokenType; 8] = [
+    SemanticTokenType::FUNCTION,
+    SemanticTokenType::NUMBER,
+    SemanticTokenType::OPERATOR,
+    SemanticTokenType::COMMENT,
+    SemanticTokenType::PROPERTY,
+    SemanticTokenType::STRING,
+    SemanticTokenType::KEYWORD,
+    SemanticTokenType::MACRO,
+];
+
+/// The index in [`TOKEN_TYPES`] of a highlight.
+fn token_type(kind: HighlightKind) -> u32 {
+    match kind {
+        HighlightKind::Move => 0,
+        HighlightKind::MoveNumber => 1,
+        HighlightKind::Annotation => 2,
+        HighlightKind::Comment => 3,
+        HighlightKind::Property => 4,
+        HighlightKind::Value => 5,
+        HighlightKind::Result => 6,
+        HighlightKind::Setup => 7,
+    }
+}
+
+/// Semantic tokens for the highlights that overlap `within`, split at line breaks (LSP
+/// tokens stay on one line), as LSP's relative encoding.
+fn semantic_tokens(
+    doc: &OpenDocument,
+    positions: &Positions<'_>,
+    within: Option<kifu_ide::TextRange>,
+) -> Vec<SemanticToken> {
+    let text = doc.document.text();
+    let mut tokens = Vec::new();
+    let (mut last_line, mut last_start) = (0, 0);
+    for (range, kind) in doc.document.highlights() {
+        if within.is_some_and(|w| {
+            w.intersect(range)
+                .is_none_or(|r| r.is_empty() && !range.is_empty())
+        }) {
+            continue;
+        }
+        let mut start = usize::from(range.start());
+        let end = usize::from(range.end());
+        while start < end {
+            let line_end = text[start..end].find('\n').map_or(end, |i| start + i);
+            let piece_end = if line_end > start && text.as_bytes()[line_end - 1] == b'\r' {
+                line_end - 1
+            } else {
+                line_end
+            };
+            if piece_end > start {
+                let from = positions.position(kifu_ide::TextSize::from(start as u32));
+                let to = positions.position(kifu_ide::TextSize::from(piece_end as u32));
+                let delta_line = from.line - last_line;
+                let delta_start = if delta_line == 0 {
+                    from.character - last_start
+                } else {
+                    from.character
+                };
+                tokens.push(SemanticToken {
+                    delta_line,
+                    delta_start,
+                    length: to.character - from.character,
+                    token_type: token_type(kind),
+                    token_modifiers_bitset: 0,
+                });
+                last_line = from.line;
+                last_start = from.character;
+            }
+            start = line_end + 1;
+        }
+    }
+    tokens
+}
+
 fn lsp_symbol(symbol: &Symbol, positions: &Positions<'_>) -> DocumentSymbol {
     #[allow(deprecated)]
     DocumentSymbol {
@@ -238,6 +317,21 @@ impl LanguageServer for Backend {
                 hover_provider: Some(HoverProviderCapability::Simple(true)),
                 folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
                 document_symbol_provider: Some(OneOf::Left(true)),
+                workspace_symbol_provider: Some(OneOf::Left(true)),
+                selection_range_provider: Some(SelectionRangeProviderCapability::Simple(true)),
+                semantic_tokens_provider: Some(
+                    SemanticTokensServerCapabilities::SemanticTokensOptions(
+                        SemanticTokensOptions {
+                            legend: SemanticTokensLegend {
+                                token_types: TOKEN_TYPES.to_vec(),
+                                token_modifiers: Vec::new(),
+                            },
+                            range: Some(true),
+                            full: Some(SemanticTokensFullOptions::Bool(true)),
+                            ..SemanticTokensOptions::default()
+                        },
+                    ),
+                ),
                 ..ServerCapabilities::default()
             },
             server_info: Some(ServerInfo {
@@ -359,6 +453,112 @@ impl LanguageServer for Backend {
                     })
                     .collect(),
             )
+        })
+    }
+
+    async fn selection_range(
+        &self,
+        params: SelectionRangeParams,
+    ) -> Result<Option<Vec<SelectionRange>>> {
+        self.with_document(&params.text_document.uri, |state, doc| {
+            let positions = state.positions(doc);
+            Some(
+                params
+                    .positions
+                    .iter()
+                    .map(|position| {
+                        let offset = positions.offset(*position);
+                        let ranges = doc.document.selection_ranges(offset);
+                        // Outermost first, each the parent of the next.
+                        let mut selection: Option<SelectionRange> = None;
+                        for range in ranges.iter().rev() {
+                            selection = Some(SelectionRange {
+                                range: positions.range(*range),
+                                parent: selection.map(Box::new),
+                            });
+                        }
+                        selection.unwrap_or(SelectionRange {
+                            range: Range::new(*position, *position),
+                            parent: None,
+                        })
+                    })
+                    .collect(),
+            )
+        })
+    }
+
+    async fn semantic_tokens_full(
+        &self,
+        params: SemanticTokensParams,
+    ) -> Result<Option<SemanticTokensResult>> {
+        self.with_document(&params.text_document.uri, |state, doc| {
+            let positions = state.positions(doc);
+            Some(SemanticTokensResult::Tokens(SemanticTokens {
+                result_id: None,
+                data: semantic_tokens(doc, &positions, None),
+            }))
+        })
+    }
+
+    async fn semantic_tokens_range(
+        &self,
+        params: SemanticTokensRangeParams,
+    ) -> Result<Option<SemanticTokensRangeResult>> {
+        self.with_document(&params.text_document.uri, |state, doc| {
+            let positions = state.positions(doc);
+            let within = kifu_ide::TextRange::new(
+                positions.offset(params.range.start),
+                positions
+                    .offset(params.range.end)
+                    .max(positions.offset(params.range.start)),
+            );
+            Some(SemanticTokensRangeResult::Tokens(SemanticTokens {
+                result_id: None,
+                data: semantic_tokens(doc, &positions, Some(within)),
+            }))
+        })
+    }
+
+    async fn symbol(
+        &self,
+        params: WorkspaceSymbolParams,
+    ) -> Result<Option<Vec<SymbolInformation>>> {
+        let query = params.query.to_lowercase();
+        let state = self.state.lock().map_err(|_| Error::internal_error())?;
+        guarded(|| {
+            let mut found = Vec::new();
+            for (uri, doc) in &state.documents {
+                let positions = state.positions(doc);
+                for symbol in doc.document.symbols() {
+                    let haystack =
+                        format!("{} {}", symbol.name, symbol.detail.as_deref().unwrap_or(""))
+                            .to_lowercase();
+                    if query.split_whitespace().all(|word| haystack.contains(word)) {
+                        #[allow(deprecated)]
+                        found.push(SymbolInformation {
+                            name: symbol.name.clone(),
+                            kind: SymbolKind::NAMESPACE,
+                            tags: None,
+                            deprecated: None,
+                            location: Location::new(
+                                uri.clone(),
+                                positions.range(symbol.selection_range),
+                            ),
+                            container_name: symbol.detail.clone(),
+                        });
+                    }
+                }
+            }
+            found.sort_by(|a, b| {
+                a.location.uri.as_str().cmp(b.location.uri.as_str()).then(
+                    a.location
+                        .range
+                        .start
+                        .line
+                        .cmp(&b.location.range.start.line),
+                )
+            });
+            Some(found)
         })
     }
 

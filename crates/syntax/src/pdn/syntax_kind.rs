@@ -80,7 +80,7 @@ use SyntaxKind::*;
 
 impl SyntaxKind {
     /// What the shared PGN-family grammar sees in a token of this kind.
-    pub(crate) fn role(self) -> Role {
+    pub fn role(self) -> Role {
         match self {
             WHITESPACE => Role::WHITESPACE,
             BOM => Role::BOM,
