@@ -390,3 +390,25 @@ fn selection_semantic_tokens_and_workspace_symbols() {
     let all = client.request("workspace/symbol", json!({"query": ""}));
     assert_eq!(all.as_array().unwrap().len(), 2);
 }
+
+#[test]
+fn crlf_and_bom_documents_map_exactly() {
+    let mut client = LspClient::start();
+    client.initialize(json!({}));
+    // A byte order mark, CRLF line ends, and a Cyrillic name before the error.
+    let text = "\u{feff}[White \"Ботвинник\"]\r\n\r\n1. e4 oops e5 *\r\n";
+    open(&mut client, URI, "pgn", text);
+    let diagnostics = client.diagnostics(URI, 1);
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    assert_eq!(
+        diagnostics[0]["range"],
+        json!({"start": {"line": 2, "character": 6}, "end": {"line": 2, "character": 10}})
+    );
+    // The BOM is one UTF-16 unit on line 0: the tag's hover starts after it.
+    let hover = client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": URI}, "position": {"line": 0, "character": 12}}),
+    );
+    assert_eq!(hover["range"]["start"], json!({"line": 0, "character": 1}));
+    assert_eq!(hover["range"]["end"], json!({"line": 0, "character": 20}));
+}

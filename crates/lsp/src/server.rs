@@ -575,3 +575,30 @@ impl LanguageServer for Backend {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_becomes_an_error_answer() {
+        let answer: Result<()> = guarded(|| panic!("a bug"));
+        let error = answer.expect_err("the panic is caught");
+        assert_eq!(error.code, tower_lsp::jsonrpc::ErrorCode::InternalError);
+        assert_eq!(guarded(|| 7).ok(), Some(7));
+    }
+
+    #[test]
+    fn notation_by_language_id_then_extension() {
+        let uri = |s: &str| Url::parse(s).unwrap();
+        assert_eq!(
+            notation_of(&uri("file:///a.txt"), Some("sgf")),
+            Notation::Sgf
+        );
+        assert_eq!(
+            notation_of(&uri("file:///a.pdn"), Some("plaintext")),
+            Notation::Pdn
+        );
+        assert_eq!(notation_of(&uri("file:///a.txt"), None), Notation::Pgn);
+    }
+}
