@@ -286,7 +286,11 @@ fn sgf_hover(root: &sgf::SyntaxNode, offset: TextSize) -> Option<Hover> {
     let id = property.canonical_ident()?;
     let info = properties::lookup(&id);
     let mut text = match info {
-        Some(info) => format!("**{id}** — {}", info.name),
+        Some(info) => format!(
+            "**{id}** — {}; {}",
+            info.name,
+            shape_description(info.shape)
+        ),
         None => format!("**{id}** — not an FF[4] property; its values are read as text"),
     };
     let node = property.syntax().parent()?;
@@ -328,6 +332,36 @@ fn sgf_hover(root: &sgf::SyntaxNode, offset: TextSize) -> Option<Hover> {
         range: property.syntax().text_range(),
         markdown: text,
     })
+}
+
+/// What values a property takes, in words.
+fn shape_description(shape: properties::Shape) -> String {
+    use properties::{type_name, Shape};
+    match shape {
+        Shape::One(ty) => format!("takes {}", type_name(ty)),
+        Shape::Compose(a, b) => {
+            format!("takes {} and {} joined by `:`", type_name(a), type_name(b))
+        }
+        Shape::OneOrCompose(plain, a, b) => format!(
+            "takes {}, or {} and {} joined by `:`",
+            type_name(plain),
+            type_name(a),
+            type_name(b)
+        ),
+        Shape::List(ty) => format!(
+            "takes a list of {}s (`aa:cc` for a rectangle)",
+            type_name(ty).trim_start_matches("a ")
+        ),
+        Shape::EList(ty) => format!(
+            "takes a list of {}s, or `[]` for none",
+            type_name(ty).trim_start_matches("a ")
+        ),
+        Shape::ListOfCompose(a, b) => format!(
+            "takes a list of {} and {} joined by `:`",
+            type_name(a),
+            type_name(b)
+        ),
+    }
 }
 
 /// The board size of the game tree under `root` the cursor is in (19×19 by default).

@@ -161,7 +161,7 @@ fn hover_sgf() {
         "(;GM[1]FF[4]SZ[19];B[pd];W[d$0d])",
         expect![[r#"
             W[dd]
-            **W** — White move
+            **W** — White move; takes a move (a point, or `[]` to pass)
 
             move 2: White D16 (on 19×19)"#]],
     );
@@ -170,7 +170,7 @@ fn hover_sgf() {
         "(;GM[1]FF[4]SZ[9]K$0M[6.5])",
         expect![[r#"
             KM[6.5]
-            **KM** — Komi
+            **KM** — Komi; takes a real number
 
             6.5"#]],
     );
