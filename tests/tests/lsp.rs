@@ -126,6 +126,12 @@ fn a_whole_session() {
     );
     assert_eq!(names(&game["children"][0]["children"]), ["15... Nb7"]);
 
+    // The custom request behind the editor's "show the syntax tree" command.
+    let tree = client.request("kifu/syntaxTree", json!({"textDocument": {"uri": URI}}));
+    let tree = tree.as_str().unwrap();
+    assert!(tree.starts_with("error[unmatched-close-brace]"), "{tree}");
+    assert!(tree.contains("\nSOURCE_FILE@0..860\n"), "{}", &tree[..300]);
+
     // An unknown document gets an empty answer.
     let unknown = client.request(
         "textDocument/hover",

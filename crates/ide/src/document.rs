@@ -86,6 +86,15 @@ impl Document {
         &self.parse
     }
 
+    /// The syntax tree in the `.rast` format: diagnostics, then every node and token.
+    pub fn syntax_tree(&self) -> String {
+        match &self.parse {
+            Parsed::Pgn(p) => p.debug_dump(),
+            Parsed::Sgf(p) => p.debug_dump(),
+            Parsed::Pdn(p) => p.debug_dump(),
+        }
+    }
+
     /// Every diagnostic: syntax errors and checks, in text order.
     pub fn diagnostics(&self) -> &[SyntaxError] {
         match &self.parse {

@@ -56,7 +56,7 @@ struct Backend {
 pub async fn serve_stdio() -> i32 {
     let (input, seen) = crate::transport::filter(tokio::io::stdin());
     let (outbox, mut queue) = mpsc::unbounded_channel::<(Url, Vec<Diagnostic>, Option<i32>)>();
-    let (service, socket) = LspService::new(|client: Client| {
+    let (service, socket) = LspService::build(|client: Client| {
         let sender = client.clone();
         tokio::spawn(async move {
             while let Some((uri, diagnostics, version)) = queue.recv().await {
@@ -71,7 +71,9 @@ pub async fn serve_stdio() -> i32 {
             })),
             outbox,
         }
-    });
+    })
+    .custom_method("kifu/syntaxTree", Backend::syntax_tree)
+    .finish();
     Server::new(input, tokio::io::stdout(), socket)
         .serve(service)
         .await;
@@ -141,7 +143,22 @@ impl State {
     }
 }
 
+/// The parameters of `kifu/syntaxTree`.
+#[derive(Debug, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SyntaxTreeParams {
+    text_document: TextDocumentIdentifier,
+}
+
 impl Backend {
+    /// `kifu/syntaxTree`: the document's tree in the `.rast` format (the editor's "show the
+    /// syntax tree" command).
+    async fn syntax_tree(&self, params: SyntaxTreeParams) -> Result<String> {
+        self.with_document(&params.text_document.uri, |_, doc| {
+            doc.document.syntax_tree()
+        })
+    }
+
     /// Queues the diagnostics of `uri` (under the lock, so in version order).
     fn publish(&self, state: &State, uri: &Url) {
         if let Some(doc) = state.documents.get(uri) {
