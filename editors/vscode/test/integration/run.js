@@ -1,0 +1,92 @@
+// Runs the extension's integration tests in a real VS Code: code-server in Debian's
+// Chromium, driven by playwright-core. `npm run test:integration`.
+const { spawn, execFileSync } = require("child_process");
+const fs = require("fs");
+const os = require("os");
+const path = require("path");
+const http = require("http");
+const { chromium } = require("playwright-core");
+
+const extension = path.resolve(__dirname, "..", "..");
+const root = path.resolve(extension, "..", "..");
+const codeServer = path.join(
+  process.env.KIFU_CODE_SERVER_DIR || path.join(os.homedir(), ".cache", "kifu", "code-server-4.100.3"),
+  "node_modules",
+  ".bin",
+  "code-server",
+);
+
+function get(url) {
+  return new Promise((resolve) => {
+    http.get(url, (res) => { res.resume(); resolve(res.statusCode); }).on("error", () => resolve(0));
+  });
+}
+
+async function main() {
+  if (!fs.existsSync(codeServer)) {
+    console.error(`code-server is not installed at ${codeServer}: run test/integration/install-code-server.sh`);
+    process.exit(2);
+  }
+  // The server the extension will find on PATH.
+  execFileSync("cargo", ["build", "--quiet", "--locked", "-p", "kifu"], { cwd: root, stdio: "inherit" });
+  const temp = fs.mkdtempSync(path.join(os.tmpdir(), "kifu-code-server-"));
+  const workspace = path.join(temp, "workspace");
+  fs.cpSync(path.join(__dirname, "workspace"), workspace, { recursive: true });
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const server = spawn(codeServer, [
+    "--bind-addr", `127.0.0.1:${port}`, "--auth", "none", "--disable-telemetry",
+    "--disable-update-check", "--disable-workspace-trust",
+    "--user-data-dir", path.join(temp, "user-data"), "--extensions-dir", path.join(temp, "extensions"),
+    workspace,
+  ], {
+    env: {
+      ...process.env,
+      PATH: `${path.join(root, "target", "debug")}${path.delimiter}${process.env.PATH}`,
+      XDG_CONFIG_HOME: path.join(temp, "config"),
+      XDG_DATA_HOME: path.join(temp, "data"),
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  let browser;
+  const stop = async (code) => {
+    if (browser) await browser.close().catch(() => {});
+    server.kill();
+    process.exit(code);
+  };
+  const deadline = Date.now() + 60_000;
+  while ((await get(`http://127.0.0.1:${port}/healthz`)) !== 200) {
+    if (Date.now() > deadline) {
+      console.error("code-server did not start");
+      return stop(2);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  page.on("console", (m) => { if (/kifu|Error|error/.test(m.text())) console.log(`[page] ${m.text()}`); });
+  const exitCode = new Promise((resolve) => page.exposeFunction("codeAutomationExit", (code) => resolve(code)));
+  const remote = (p) => `vscode-remote://127.0.0.1:${port}${p}`;
+  const payload = JSON.stringify([
+    ["extensionDevelopmentPath", remote(extension)],
+    ["extensionTestsPath", remote(path.join(__dirname, "suite", "index.js"))],
+  ]);
+  await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`);
+  const code = await Promise.race([
+    exitCode,
+    new Promise((resolve) => setTimeout(() => resolve("timeout"), 240_000)),
+  ]);
+  if (code === "timeout") {
+    console.error("the tests did not finish within 4 minutes");
+    return stop(1);
+  }
+  console.log(code === 0 ? "integration: 3 passed, 0 failed" : `integration tests failed (exit code ${code})`);
+  return stop(code === 0 ? 0 : 1);
+}
+
+main().catch((err) => { console.error(err); process.exit(1); });

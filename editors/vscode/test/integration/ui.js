@@ -1,0 +1,89 @@
+// The packaged extension in a real VS Code, as a user gets it: `npm run package`, then
+// `code-server --install-extension` of the .vsix, a PGN file with errors opened in Chromium,
+// squiggles and a hover on screen — and a screenshot of it for the README.
+// `npm run test:ui` (after `npm run package`).
+const { spawn, execFileSync } = require("child_process");
+const fs = require("fs");
+const os = require("os");
+const path = require("path");
+const http = require("http");
+const { chromium } = require("playwright-core");
+
+const extension = path.resolve(__dirname, "..", "..");
+const root = path.resolve(extension, "..", "..");
+const codeServer = path.join(
+  process.env.KIFU_CODE_SERVER_DIR || path.join(os.homedir(), ".cache", "kifu", "code-server-4.100.3"),
+  "node_modules", ".bin", "code-server",
+);
+const screenshot = path.join(root, "docs", "vscode.png");
+
+const get = (url) => new Promise((resolve) => {
+  http.get(url, (res) => { res.resume(); resolve(res.statusCode); }).on("error", () => resolve(0));
+});
+
+async function main() {
+  const version = require(path.join(extension, "package.json")).version;
+  const vsix = path.join(extension, `kifu-linux-x64-${version}.vsix`);
+  if (!fs.existsSync(vsix)) {
+    console.error(`${vsix} is missing: run npm run package first`);
+    process.exit(2);
+  }
+  const temp = fs.mkdtempSync(path.join(os.tmpdir(), "kifu-ui-"));
+  const workspace = path.join(temp, "workspace");
+  fs.cpSync(path.join(__dirname, "workspace"), workspace, { recursive: true });
+  const env = {
+    ...process.env,
+    // The bundled binary must be the one found: no kifu on PATH.
+    PATH: process.env.PATH.split(path.delimiter).filter((d) => !fs.existsSync(path.join(d, "kifu"))).join(path.delimiter),
+    XDG_CONFIG_HOME: path.join(temp, "config"),
+    XDG_DATA_HOME: path.join(temp, "data"),
+  };
+  const common = ["--user-data-dir", path.join(temp, "user-data"), "--extensions-dir", path.join(temp, "extensions")];
+  execFileSync(codeServer, [...common, "--install-extension", vsix], { env, stdio: "inherit" });
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const server = spawn(codeServer, [
+    "--bind-addr", `127.0.0.1:${port}`, "--auth", "none", "--disable-telemetry",
+    "--disable-update-check", "--disable-workspace-trust", ...common, workspace,
+  ], { env, stdio: ["ignore", "ignore", "inherit"] });
+  let browser;
+  const stop = async (code) => {
+    if (browser) await browser.close().catch(() => {});
+    server.kill();
+    process.exit(code);
+  };
+  try {
+    const deadline = Date.now() + 60_000;
+    while ((await get(`http://127.0.0.1:${port}/healthz`)) !== 200) {
+      if (Date.now() > deadline) throw new Error("code-server did not start");
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    browser = await chromium.launch({
+      executablePath: "/usr/bin/chromium",
+      headless: true,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    });
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 760 } })).newPage();
+    await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}`);
+    await page.locator(".monaco-workbench").waitFor({ timeout: 60_000 });
+    // Open the file from the explorer.
+    await page.locator(".explorer-folders-view .monaco-list-row", { hasText: "kasparov.pgn" }).click({ timeout: 60_000 });
+    await page.locator(".view-lines", { hasText: "Botvinnik" }).waitFor({ timeout: 30_000 });
+    // The server's diagnostics appear as squiggles: three of them.
+    await page.waitForFunction(() => document.querySelectorAll(".squiggly-error").length >= 3, null, { timeout: 60_000 });
+    const squiggles = await page.locator(".squiggly-error").count();
+    // Hover the `Date` tag.
+    await page.locator(".view-line span", { hasText: "Date" }).first().hover();
+    await page.locator(".monaco-hover", { hasText: "5 December 2001" }).waitFor({ timeout: 30_000 });
+    fs.mkdirSync(path.dirname(screenshot), { recursive: true });
+    await page.screenshot({ path: screenshot });
+    console.log(`ui test: ${squiggles} squiggles, hover shown; screenshot in ${screenshot}`);
+    console.log("ui: 1 passed, 0 failed");
+    return stop(0);
+  } catch (err) {
+    console.error(`ui test failed: ${err.message}`);
+    return stop(1);
+  }
+}
+
+main().catch((err) => { console.error(err); process.exit(1); });
