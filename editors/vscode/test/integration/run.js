@@ -27,11 +27,16 @@ async function main() {
     console.error(`code-server is not installed at ${codeServer}: run test/integration/install-code-server.sh`);
     process.exit(2);
   }
-  // The server the extension will find on PATH.
+  // The server the extension will run.
   execFileSync("cargo", ["build", "--quiet", "--locked", "-p", "kifu"], { cwd: root, stdio: "inherit" });
   const temp = fs.mkdtempSync(path.join(os.tmpdir(), "kifu-code-server-"));
   const workspace = path.join(temp, "workspace");
   fs.cpSync(path.join(__dirname, "workspace"), workspace, { recursive: true });
+  // The extension finds the server through its setting (the extension host does not keep
+  // code-server's PATH: VS Code resolves it from the user's shell).
+  const settings = path.join(temp, "user-data", "User", "settings.json");
+  fs.mkdirSync(path.dirname(settings), { recursive: true });
+  fs.writeFileSync(settings, JSON.stringify({ "kifu.server.path": path.join(root, "target", "debug", "kifu") }));
   const port = 20000 + Math.floor(Math.random() * 20000);
   const server = spawn(codeServer, [
     "--bind-addr", `127.0.0.1:${port}`, "--auth", "none", "--disable-telemetry",
@@ -41,7 +46,6 @@ async function main() {
   ], {
     env: {
       ...process.env,
-      PATH: `${path.join(root, "target", "debug")}${path.delimiter}${process.env.PATH}`,
       XDG_CONFIG_HOME: path.join(temp, "config"),
       XDG_DATA_HOME: path.join(temp, "data"),
     },
