@@ -20,9 +20,16 @@ try {
 }
 fs.copyFileSync(path.join(root, "COPYING"), path.join(here, "LICENSE"));
 run("npm", ["run", "-s", "build"], here);
-const version = require(path.join(here, "package.json")).version;
+const manifest = require(path.join(here, "package.json"));
+// The README's relative links (the screenshot) resolve against the repository, as vsce asks
+// for when the repository is not on a host it knows.
+const base = `${manifest.repository.url.replace(/\.git$/, "")}/raw/main/editors/vscode/`;
 run(
   path.join(here, "node_modules", ".bin", "vsce"),
-  ["package", "--no-dependencies", "--target", "linux-x64", "--out", `kifu-linux-x64-${version}.vsix`],
+  [
+    "package", "--no-dependencies", "--target", "linux-x64",
+    "--baseContentUrl", base, "--baseImagesUrl", base,
+    "--out", `kifu-linux-x64-${manifest.version}.vsix`,
+  ],
   here,
 );
