@@ -1,6 +1,8 @@
 //! Hover: what a tag, a move, an annotation, a result or an SGF property means.
 
-use kifu_syntax::pdn::board::{parse_game_type, GameType, Notation as SquareNotation};
+use kifu_syntax::pdn::board::{
+    black_moves_first, parse_game_type, GameType, Notation as SquareNotation,
+};
 use kifu_syntax::pgn::{self, SyntaxKind as K};
 use kifu_syntax::sgf::{self, ast::Property, checks::decoded_values, properties};
 use kifu_syntax::{TextRange, TextSize};
@@ -33,12 +35,7 @@ impl Document {
                 let (game, base) = parse.games_as_pgn().into_iter().find(|(g, base)| {
                     (g.syntax().text_range() + *base).contains_inclusive(offset)
                 })?;
-                let black_first = match game.tag("GameType").map(|v| parse_game_type(&v)) {
-                    Some(Ok(GameType::Known(b))) | Some(Ok(GameType::Unknown(_, Some(b)))) => {
-                        b.black_first
-                    }
-                    _ => false,
-                };
+                let black_first = black_moves_first(game.tag("GameType").as_deref());
                 movetext_hover(
                     game.syntax(),
                     offset - base,
@@ -153,24 +150,13 @@ fn movetext_hover(
 /// The ply of the first move of `game_node`: a chess `FEN` gives it; a draughts `FEN` says
 /// who moves first.
 fn game_start_ply(game_node: Option<pgn::SyntaxNode>, game: Game) -> u32 {
-    let game_node = game_node.and_then(pgn::ast::Game::cast);
-    let Some(fen) = game_node.and_then(|g| g.tag("FEN")) else {
+    let Some(game_node) = game_node.and_then(pgn::ast::Game::cast) else {
         return 0;
     };
     match game {
-        Game::Chess => {
-            let fields: Vec<&str> = fen.split_whitespace().collect();
-            let black = fields.get(1) == Some(&"b");
-            let number: u32 = fields
-                .get(5)
-                .and_then(|n| n.parse().ok())
-                .filter(|&n| n >= 1)
-                .unwrap_or(1);
-            (number - 1) * 2 + u32::from(black)
-        }
+        Game::Chess => game_node.start_ply(),
         Game::Draughts { black_first } => {
-            let white_to_move = fen.trim_start().starts_with('W');
-            u32::from(white_to_move == black_first)
+            kifu_syntax::pdn::board::start_ply(game_node.tag("FEN").as_deref(), black_first)
         }
     }
 }

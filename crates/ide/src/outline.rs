@@ -1,7 +1,7 @@
 //! The outline: each game named as a person would, and under it its variations, nested
 //! where they branch, each named by where it starts.
 
-use kifu_syntax::pdn::board::{parse_game_type, GameType};
+use kifu_syntax::pdn::board::black_moves_first;
 use kifu_syntax::pgn::{self, SyntaxKind as K};
 use kifu_syntax::sgf;
 use kifu_syntax::{TextRange, TextSize};
@@ -113,12 +113,7 @@ impl Document {
                 .into_iter()
                 .enumerate()
                 .map(|(i, (game, base))| {
-                    let black_first = match game.tag("GameType").map(|v| parse_game_type(&v)) {
-                        Some(Ok(GameType::Known(b))) | Some(Ok(GameType::Unknown(_, Some(b)))) => {
-                            b.black_first
-                        }
-                        _ => false,
-                    };
+                    let black_first = black_moves_first(game.tag("GameType").as_deref());
                     let sides = if black_first {
                         Sides::BLACK_FIRST
                     } else {

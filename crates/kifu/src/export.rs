@@ -107,7 +107,7 @@ pub struct ExportedGame {
 /// Turns a parsed PGN game into data.
 pub fn export_game(parse: GameParse) -> ExportedGame {
     let game = parse.game();
-    let start = chess_start_ply(&game);
+    let start = game.start_ply();
     export_movetext(&game, parse.offset, parse.errors, start, ["white", "black"])
 }
 
@@ -147,20 +147,6 @@ pub fn export_movetext(
         errors,
         move_ends,
     }
-}
-
-/// The ply of the first move of a chess game: from the `FEN` tag's side to move and move
-/// number.
-fn chess_start_ply(game: &Game) -> u32 {
-    let Some(fen) = game.tag("FEN") else { return 0 };
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    let black = fields.get(1) == Some(&"b");
-    let number: u32 = fields
-        .get(5)
-        .and_then(|n| n.parse().ok())
-        .filter(|&n| n >= 1)
-        .unwrap_or(1);
-    (number - 1) * 2 + u32::from(black)
 }
 
 struct Walker {
@@ -411,7 +397,7 @@ fn export_sgf(name: &str, bytes: &[u8]) -> Vec<serde_json::Value> {
 /// The games of a PDN file, in the same shape as PGN's. Moves are numbered from the side
 /// that moves first in the game type (Black in English checkers) and the `FEN` side to move.
 fn export_pdn(name: &str, text: &str, warning: Option<SyntaxError>) -> Vec<GameJson> {
-    use kifu_syntax::pdn::board::{parse_fen, parse_game_type, GameType};
+    use kifu_syntax::pdn::board::{black_moves_first, start_ply};
     let parse = kifu_syntax::pdn::parse(text);
     let lines = Lines::new(text, 0, 0);
     let mut warning = warning;
@@ -429,24 +415,13 @@ fn export_pdn(name: &str, text: &str, warning: Option<SyntaxError>) -> Vec<GameJ
                     .filter(|e| range.contains_range(e.range))
                     .cloned(),
             );
-            let black_first = match game.tag("GameType").map(|v| parse_game_type(&v)) {
-                Some(Ok(GameType::Known(board))) => board.black_first,
-                Some(Ok(GameType::Unknown(_, Some(board)))) => board.black_first,
-                _ => false,
-            };
+            let black_first = black_moves_first(game.tag("GameType").as_deref());
             let sides = if black_first {
                 ["black", "white"]
             } else {
                 ["white", "black"]
             };
-            let white_to_move = game
-                .tag("FEN")
-                .and_then(|fen| parse_fen(&fen).ok())
-                .map(|fen| fen.white_to_move);
-            let start = match white_to_move {
-                Some(white) if white == black_first => 1,
-                _ => 0,
-            };
+            let start = start_ply(game.tag("FEN").as_deref(), black_first);
             export_movetext(&game, offset, errors, start, sides).into_json(name, i + 1, &lines)
         })
         .collect()
