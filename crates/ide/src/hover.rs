@@ -280,7 +280,7 @@ fn sgf_hover(root: &sgf::SyntaxNode, offset: TextSize) -> Option<Hover> {
         None => format!("**{id}** — not an FF[4] property; its values are read as text"),
     };
     let node = property.syntax().parent()?;
-    let size = board_size(root);
+    let size = board_size(property.syntax());
     let values = decoded_values(&property);
     if matches!(id.as_str(), "B" | "W") {
         let number = move_number(&node);
@@ -350,11 +350,18 @@ fn shape_description(shape: properties::Shape) -> String {
     }
 }
 
-/// The board size of the game tree under `root` the cursor is in (19×19 by default).
-fn board_size(root: &sgf::SyntaxNode) -> (u32, u32) {
-    root.descendants()
-        .filter_map(Property::cast)
-        .find(|p| p.canonical_ident().as_deref() == Some("SZ"))
+/// The board size of the game `node` is in: its root node's `SZ`, else 19×19.
+fn board_size(node: &sgf::SyntaxNode) -> (u32, u32) {
+    let game = node
+        .ancestors()
+        .filter(|n| n.kind() == sgf::SyntaxKind::GAME_TREE)
+        .last()
+        .and_then(sgf::ast::GameTree::cast);
+    game.and_then(|g| g.nodes().next())
+        .and_then(|root| {
+            root.properties()
+                .find(|p| p.canonical_ident().as_deref() == Some("SZ"))
+        })
         .and_then(|p| p.raw_values().next())
         .and_then(|v| properties::board_size(&v))
         .unwrap_or((19, 19))

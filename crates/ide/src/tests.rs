@@ -177,6 +177,19 @@ fn hover_sgf() {
 }
 
 #[test]
+fn hover_sgf_uses_its_own_games_board() {
+    check_hover(
+        Notation::Sgf,
+        "(;GM[1]SZ[9];B[cc])\n(;GM[1]SZ[19];B[c$0c])",
+        expect![[r#"
+            B[cc]
+            **B** — Black move; takes a move (a point, or `[]` to pass)
+
+            move 1: Black C17 (on 19×19)"#]],
+    );
+}
+
+#[test]
 fn hover_pdn() {
     check_hover(
         Notation::Pdn,
