@@ -106,7 +106,10 @@ impl Document {
                 .source_file()
                 .games()
                 .enumerate()
-                .map(|(i, game)| pgn_game_symbol(&game, i, TextSize::from(0), Sides::CHESS))
+                .map(|(i, game)| {
+                    let start = game.start_ply();
+                    pgn_game_symbol(&game, i, TextSize::from(0), Sides::CHESS, start)
+                })
                 .collect(),
             Parsed::Pdn(parse) => parse
                 .games_as_pgn()
@@ -119,7 +122,9 @@ impl Document {
                     } else {
                         Sides::CHESS
                     };
-                    pgn_game_symbol(&game, i, base, sides)
+                    let start =
+                        kifu_syntax::pdn::board::start_ply(game.tag("FEN").as_deref(), black_first);
+                    pgn_game_symbol(&game, i, base, sides, start)
                 })
                 .collect(),
             Parsed::Sgf(parse) => parse
@@ -143,7 +148,13 @@ fn pretty_result(result: &str) -> String {
     }
 }
 
-fn pgn_game_symbol(game: &pgn::ast::Game, index: usize, base: TextSize, sides: Sides) -> Symbol {
+fn pgn_game_symbol(
+    game: &pgn::ast::Game,
+    index: usize,
+    base: TextSize,
+    sides: Sides,
+    start_ply: u32,
+) -> Symbol {
     let tag = |name: &str| game.tag(name).filter(|v| !v.trim().is_empty() && v != "?");
     let mut name = match (tag(sides.first), tag(sides.second)) {
         (Some(a), Some(b)) => format!("{} – {}", surname(&a), surname(&b)),
@@ -187,7 +198,6 @@ fn pgn_game_symbol(game: &pgn::ast::Game, index: usize, base: TextSize, sides: S
     let selection_range = game
         .tag_section()
         .map_or(range, |s| s.syntax().text_range() + base);
-    let start_ply = 0;
     let children = game
         .movetext()
         .map(|m| variations(m.syntax(), base, start_ply, sides))

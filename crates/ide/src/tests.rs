@@ -230,6 +230,18 @@ fn outline_pgn() {
 }
 
 #[test]
+fn outline_counts_moves_from_the_fen() {
+    check_outline(
+        Notation::Pgn,
+        "[FEN \"8/8/8/8/8/8/8/K1k5 b - - 0 17\"]\n17... Kd2 (17... Kc2) 18. Ka2 *",
+        expect![[r#"
+            Game 1, *
+              17... Kc2
+        "#]],
+    );
+}
+
+#[test]
 fn outline_sgf() {
     check_outline(
         Notation::Sgf,
