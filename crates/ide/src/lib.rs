@@ -2,6 +2,8 @@
 //! diagnostics, folding, hover and the outline. Offsets only (`TextSize`, `TextRange`);
 //! the language server converts them to and from LSP's positions.
 
+#![warn(missing_docs)]
+
 mod document;
 mod eco;
 mod folding;

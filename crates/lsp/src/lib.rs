@@ -2,6 +2,8 @@
 //! `kifu-ide`, and convert back. All conversion between offsets and LSP positions is in
 //! [`convert`].
 
+#![warn(missing_docs)]
+
 mod convert;
 mod server;
 mod transport;

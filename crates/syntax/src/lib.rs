@@ -3,6 +3,8 @@
 //! Parsing never fails: every input gives a tree that holds every byte of it, plus a list of
 //! [`SyntaxError`]s with exact ranges. See `CONVENTIONS.md` for the design.
 
+#![warn(missing_docs)]
+
 mod diagnostic;
 mod dump;
 mod language;
