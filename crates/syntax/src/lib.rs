@@ -1,4 +1,4 @@
-//! Lossless syntax trees for game records: PGN (chess), later SGF (Go) and PDN (draughts).
+//! Lossless syntax trees for game records: PGN (chess), SGF (Go) and PDN (draughts).
 //!
 //! Parsing never fails: every input gives a tree that holds every byte of it, plus a list of
 //! [`SyntaxError`]s with exact ranges. See `CONVENTIONS.md` for the design.
