@@ -60,3 +60,26 @@ pub fn code(output: &Output) -> i32 {
 pub fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
 }
+
+/// The shared corpus beside the repository, or `None` after saying that it is missing.
+pub fn corpus() -> Option<PathBuf> {
+    let dir = workspace().join("../shared/corpus");
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!(
+            "SKIPPED: the shared corpus is not at {}; these tests need it (CI always has it)",
+            dir.display()
+        );
+        None
+    }
+}
+
+/// Writes `bytes` to a file named `name` in this test run's own temporary folder.
+pub fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("kifu-e2e-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).expect("a temporary file");
+    path
+}

@@ -1,17 +1,7 @@
 //! PDN through the `kifu` binary.
 
-use std::path::PathBuf;
-
-use kifu_e2e::{code, kifu, stdout, workspace};
+use kifu_e2e::{code, kifu, stdout, temp_file, workspace};
 use serde_json::Value;
-
-fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("kifu-e2e-pdn-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, bytes).unwrap();
-    path
-}
 
 #[test]
 fn antlr_examples_check_clean_as_pdn() {

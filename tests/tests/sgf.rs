@@ -1,30 +1,9 @@
 //! SGF through the `kifu` binary: Exercism's canonical cases, encodings, the corpus.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use kifu_e2e::{code, kifu, stdout, workspace};
+use kifu_e2e::{code, corpus, kifu, stdout, temp_file, workspace};
 use serde_json::Value;
-
-fn corpus() -> Option<PathBuf> {
-    let dir = workspace().join("../shared/corpus");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "SKIPPED: the shared corpus is not at {}; these tests need it (CI always has it)",
-            dir.display()
-        );
-        None
-    }
-}
-
-fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("kifu-e2e-sgf-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, bytes).unwrap();
-    path
-}
 
 fn export(path: &Path) -> Vec<Value> {
     let out = kifu(&["export", "--format", "jsonl", path.to_str().unwrap()]);
