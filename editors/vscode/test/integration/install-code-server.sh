@@ -2,7 +2,9 @@
 # Installs code-server 4.100.3 (VS Code 1.100.3, the last to run on Node 20) and Debian's
 # Chromium, for the extension's integration tests. Cached in $KIFU_CODE_SERVER_DIR.
 set -euo pipefail
-dir=${KIFU_CODE_SERVER_DIR:-$HOME/.cache/kifu/code-server-4.100.3}
+# Where Node's os.homedir() looks too: $HOME, else the user's home in passwd.
+home=${HOME:-$(getent passwd "$(id -u)" | cut -d: -f6)}
+dir=${KIFU_CODE_SERVER_DIR:-$home/.cache/kifu/code-server-4.100.3}
 if [ -x "$dir/node_modules/.bin/code-server" ] && command -v chromium >/dev/null; then
   echo "code-server and chromium already installed in $dir"
   exit 0
