@@ -83,3 +83,12 @@ pub fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
     std::fs::write(&path, bytes).expect("a temporary file");
     path
 }
+
+/// Runs `kifu tree` on a fixture and checks that it prints the fixture's `.rast` snapshot.
+pub fn assert_tree_is_its_snapshot(fixture: &str) {
+    let out = kifu(&["tree", fixture]);
+    assert_eq!(code(&out), 0);
+    let expected = std::fs::read_to_string(workspace().join(fixture).with_extension("rast"))
+        .expect("the fixture has a snapshot");
+    assert_eq!(stdout(&out), expected, "{fixture}");
+}

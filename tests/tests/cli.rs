@@ -158,11 +158,7 @@ fn export_jsonl_is_one_game_per_line() {
 #[test]
 fn tree_prints_the_rast_dump() {
     let fixture = "fixtures/syntax/pgn/err/0012_stray_text.pgn";
-    let out = kifu(&["tree", fixture]);
-    assert_eq!(code(&out), 0);
-    let expected =
-        std::fs::read_to_string(workspace().join(fixture).with_extension("rast")).unwrap();
-    assert_eq!(stdout(&out), expected);
+    kifu_e2e::assert_tree_is_its_snapshot(fixture);
 }
 
 #[test]

@@ -68,9 +68,5 @@ fn export_pdn_in_pgn_shape() {
 #[test]
 fn tree_of_a_pdn_file_is_its_rast_dump() {
     let fixture = "fixtures/syntax/pdn/ok/0015_forced_move_star.pdn";
-    let out = kifu(&["tree", fixture]);
-    assert_eq!(code(&out), 0);
-    let expected =
-        std::fs::read_to_string(workspace().join(fixture).with_extension("rast")).unwrap();
-    assert_eq!(stdout(&out), expected);
+    kifu_e2e::assert_tree_is_its_snapshot(fixture);
 }

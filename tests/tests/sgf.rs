@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use kifu_e2e::{code, corpus, kifu, stdout, temp_file, workspace};
+use kifu_e2e::{code, corpus, kifu, stdout, temp_file};
 use serde_json::Value;
 
 fn export(path: &Path) -> Vec<Value> {
@@ -168,11 +168,7 @@ fn clean_sgf_files_have_no_errors() {
 #[test]
 fn tree_of_an_sgf_file_is_its_rast_dump() {
     let fixture = "fixtures/syntax/sgf/err/0021_black_and_white_move.sgf";
-    let out = kifu(&["tree", fixture]);
-    assert_eq!(code(&out), 0);
-    let expected =
-        std::fs::read_to_string(workspace().join(fixture).with_extension("rast")).unwrap();
-    assert_eq!(stdout(&out), expected);
+    kifu_e2e::assert_tree_is_its_snapshot(fixture);
 }
 
 #[test]

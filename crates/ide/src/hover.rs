@@ -32,9 +32,7 @@ impl Document {
                 movetext_hover(&parse.syntax(), offset, TextSize::from(0), Game::Chess)
             }
             Parsed::Pdn(parse) => {
-                let (game, base) = parse.games_as_pgn().into_iter().find(|(g, base)| {
-                    (g.syntax().text_range() + *base).contains_inclusive(offset)
-                })?;
+                let (game, base) = parse.game_as_pgn_at(offset)?;
                 let black_first = black_moves_first(game.tag("GameType").as_deref());
                 movetext_hover(
                     game.syntax(),

@@ -75,7 +75,7 @@ pub fn run(paths: &[PathBuf], format: Format, color: bool) -> ExitStatus {
             }),
             Notation::Pdn => input::read_text(path).map(|(text, warning)| {
                 let parse = kifu_syntax::pdn::parse(&text);
-                tally.games += parse.games_as_pgn().len();
+                tally.games += parse.games().count();
                 let errors: Vec<SyntaxError> = warning
                     .into_iter()
                     .chain(parse.errors().iter().cloned())

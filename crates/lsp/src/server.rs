@@ -91,6 +91,35 @@ fn notation_of(uri: &Url, language_id: Option<&str>) -> Notation {
         .unwrap_or(Notation::Pgn)
 }
 
+/// The document after one content change, or `None` when the change's range does not fall
+/// on character boundaries (it is skipped rather than corrupt the text).
+fn apply_change(
+    doc: &OpenDocument,
+    change: &TextDocumentContentChangeEvent,
+    encoding: Encoding,
+    version: i32,
+) -> Option<OpenDocument> {
+    let document = match change.range {
+        Some(range) => {
+            let text = doc.document.text();
+            let positions = Positions {
+                index: &doc.index,
+                encoding,
+                len: kifu_ide::TextSize::from(text.len() as u32),
+            };
+            let start = positions.offset(range.start);
+            let end = positions.offset(range.end).max(start);
+            if !text.is_char_boundary(start.into()) || !text.is_char_boundary(end.into()) {
+                return None;
+            }
+            doc.document
+                .edited(kifu_ide::TextRange::new(start, end), &change.text)
+        }
+        None => Document::new(doc.document.notation(), change.text.clone()),
+    };
+    Some(OpenDocument::new(version, document))
+}
+
 /// Runs an editor feature, turning a panic into an error answer: one bad request must not
 /// take the server down.
 fn guarded<T>(work: impl FnOnce() -> T) -> Result<T> {
@@ -379,43 +408,34 @@ impl LanguageServer for Backend {
 
     async fn did_change(&self, params: DidChangeTextDocumentParams) {
         let uri = params.text_document.uri;
+        let version = params.text_document.version;
         let Ok(mut state) = self.state.lock() else {
             return;
         };
         let encoding = state.encoding;
-        let Some(doc) = state.documents.get_mut(&uri) else {
+        let Some(doc) = state.documents.get(&uri) else {
             return;
         };
-        let mut document = doc.document.clone();
-        let mut index = LineIndex::new(document.text());
-        for change in params.content_changes {
-            let edited = guarded(|| match change.range {
-                Some(range) => {
-                    let positions = Positions {
-                        index: &index,
-                        encoding,
-                        len: kifu_ide::TextSize::from(document.text().len() as u32),
-                    };
-                    let start = positions.offset(range.start);
-                    let end = positions.offset(range.end).max(start);
-                    let text = document.text();
-                    if text.is_char_boundary(start.into()) && text.is_char_boundary(end.into()) {
-                        document.edited(kifu_ide::TextRange::new(start, end), &change.text)
-                    } else {
-                        document.clone()
-                    }
-                }
-                None => Document::new(document.notation(), change.text),
-            });
-            let Ok(edited) = edited else { return };
-            document = edited;
-            index = LineIndex::new(document.text());
+        // Each change applies to the text the previous one left, through that text's index.
+        let mut changed: Option<OpenDocument> = None;
+        for change in &params.content_changes {
+            let base = changed.as_ref().unwrap_or(doc);
+            match guarded(|| apply_change(base, change, encoding, version)) {
+                Ok(Some(next)) => changed = Some(next),
+                Ok(None) => {}
+                Err(_) => return,
+            }
         }
-        *doc = OpenDocument {
-            version: params.text_document.version,
-            document,
-            index,
-        };
+        match changed {
+            Some(next) => {
+                state.documents.insert(uri.clone(), next);
+            }
+            None => {
+                if let Some(doc) = state.documents.get_mut(&uri) {
+                    doc.version = version;
+                }
+            }
+        }
         self.publish(&state, &uri);
     }
 

@@ -191,6 +191,23 @@ impl SyntaxError {
         self
     }
 
+    /// `this `(` {what} is never closed`, at the opening bracket, with a note where the
+    /// closing one should be: the same wording for every bracket of every notation.
+    pub(crate) fn never_closed(
+        code: Code,
+        open: TextRange,
+        what: &str,
+        close: &str,
+        should_end: TextRange,
+    ) -> SyntaxError {
+        SyntaxError::new(
+            code,
+            open,
+            format!("this `(` {what} is never closed: `{close}` is missing"),
+        )
+        .with_related(should_end, format!("the {what} should end by here"))
+    }
+
     /// Adds a related location.
     pub fn with_related(mut self, range: TextRange, message: impl Into<String>) -> SyntaxError {
         self.related.push(Related {

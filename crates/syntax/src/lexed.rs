@@ -76,6 +76,11 @@ impl<'t, K: Copy> Lexed<'t, K> {
         rowan::TextRange::new(self.starts[i].into(), self.starts[i + 1].into())
     }
 
+    /// Every token's kind and text, in order.
+    pub fn tokens(&self) -> impl Iterator<Item = (K, &'t str)> + '_ {
+        (0..self.len()).map(|i| (self.kind(i), self.token_text(i)))
+    }
+
     /// The text of token `i`.
     pub fn token_text(&self, i: usize) -> &'t str {
         &self.text[self.range(i)]

@@ -38,6 +38,17 @@ impl<L: Language> Parse<L> {
         &self.errors
     }
 
+    /// Each diagnostic as the text it covers and its code, after checking that the tree
+    /// holds exactly `text` (for tests).
+    #[cfg(test)]
+    pub(crate) fn diagnosed(&self, text: &str) -> Vec<(String, crate::Code)> {
+        assert_eq!(self.syntax().to_string(), text, "the tree is not lossless");
+        self.errors
+            .iter()
+            .map(|e| (text[e.range].to_string(), e.code))
+            .collect()
+    }
+
     /// The `.rast` dump: diagnostics, then the tree.
     pub fn debug_dump(&self) -> String {
         crate::debug_dump(&self.syntax(), &self.errors)

@@ -41,6 +41,17 @@ fn check_dir(notation: &str, ext: &str, parse: impl Fn(&str) -> (String, String,
     count
 }
 
+/// The text of a parse's tree, its dump, and its number of errors (warnings and notes are not
+/// errors: `ok/` fixtures may have them).
+fn snapshot<L: rowan::Language>(parse: &kifu_syntax::Parse<L>) -> (String, String, usize) {
+    let errors = parse
+        .errors()
+        .iter()
+        .filter(|e| e.severity() == kifu_syntax::Severity::Error)
+        .count();
+    (parse.syntax().to_string(), parse.debug_dump(), errors)
+}
+
 #[test]
 fn pgn_fixtures() {
     let count = check_dir("pgn", "pgn", |text| {
@@ -54,11 +65,7 @@ fn pgn_fixtures() {
             parse.errors(),
             "validation without a tree differs"
         );
-        (
-            parse.syntax().to_string(),
-            parse.debug_dump(),
-            parse.errors().len(),
-        )
+        snapshot(&parse)
     });
     assert!(count >= 40, "only {count} PGN fixtures");
 }
@@ -108,13 +115,7 @@ fn sgf_regressions() {
 #[test]
 fn sgf_fixtures() {
     let count = check_dir("sgf", "sgf", |text| {
-        let parse = kifu_syntax::sgf::parse(text);
-        let errors = parse
-            .errors()
-            .iter()
-            .filter(|e| e.severity() == kifu_syntax::Severity::Error)
-            .count();
-        (parse.syntax().to_string(), parse.debug_dump(), errors)
+        snapshot(&kifu_syntax::sgf::parse(text))
     });
     assert!(count >= 30, "only {count} SGF fixtures");
 }
@@ -122,13 +123,7 @@ fn sgf_fixtures() {
 #[test]
 fn pdn_fixtures() {
     let count = check_dir("pdn", "pdn", |text| {
-        let parse = kifu_syntax::pdn::parse(text);
-        let errors = parse
-            .errors()
-            .iter()
-            .filter(|e| e.severity() == kifu_syntax::Severity::Error)
-            .count();
-        (parse.syntax().to_string(), parse.debug_dump(), errors)
+        snapshot(&kifu_syntax::pdn::parse(text))
     });
     assert!(count >= 25, "only {count} PDN fixtures");
 }

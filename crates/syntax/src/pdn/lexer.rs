@@ -158,10 +158,9 @@ mod tests {
     use super::*;
 
     fn kinds(text: &str) -> Vec<(SyntaxKind, &str)> {
-        let lexed = lex(text);
-        (0..lexed.len())
-            .filter(|&i| lexed.kind(i) != WHITESPACE)
-            .map(|i| (lexed.kind(i), lexed.token_text(i)))
+        lex(text)
+            .tokens()
+            .filter(|(k, _)| *k != WHITESPACE)
             .collect()
     }
 

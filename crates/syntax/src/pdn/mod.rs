@@ -74,19 +74,31 @@ impl crate::Parse<PdnLanguage> {
     /// The games, each seen as a PGN `GAME` tree with offsets into the whole text: PDN has
     /// PGN's structure, so code that reads movetext (export, outlines) serves both.
     pub fn games_as_pgn(&self) -> Vec<(crate::pgn::ast::Game, TextSize)> {
+        self.games().filter_map(|game| game_as_pgn(&game)).collect()
+    }
+
+    /// The game that holds `offset`, seen as a PGN `GAME` (only that one is converted).
+    pub fn game_as_pgn_at(&self, offset: TextSize) -> Option<(crate::pgn::ast::Game, TextSize)> {
+        let game = self
+            .games()
+            .find(|g| g.text_range().contains_inclusive(offset))?;
+        game_as_pgn(&game)
+    }
+
+    /// The `GAME` nodes.
+    pub fn games(&self) -> impl Iterator<Item = SyntaxNode> {
         self.syntax()
             .children()
             .filter(|n| n.kind() == SyntaxKind::GAME)
-            .filter_map(|game| {
-                let green = as_pgn(&game.green());
-                let view = crate::pgn::SyntaxNode::new_root(green);
-                Some((
-                    crate::pgn::ast::Game::cast(view)?,
-                    game.text_range().start(),
-                ))
-            })
-            .collect()
     }
+}
+
+fn game_as_pgn(game: &SyntaxNode) -> Option<(crate::pgn::ast::Game, TextSize)> {
+    let view = crate::pgn::SyntaxNode::new_root(as_pgn(&game.green()));
+    Some((
+        crate::pgn::ast::Game::cast(view)?,
+        game.text_range().start(),
+    ))
 }
 
 /// The same tree with each PDN kind replaced by the PGN kind of its role.

@@ -273,10 +273,7 @@ mod tests {
     }
 
     fn kinds(text: &str) -> Vec<(SyntaxKind, &str)> {
-        let lexed = lex(text);
-        (0..lexed.len())
-            .map(|i| (lexed.kind(i), lexed.token_text(i)))
-            .collect()
+        lex(text).tokens().collect()
     }
 
     #[test]

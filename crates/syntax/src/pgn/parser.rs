@@ -602,14 +602,13 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
             self.bump();
         } else {
             let at = self.end_of_previous();
-            self.error(
-                SyntaxError::new(
-                    Code::UnterminatedVariation,
-                    open,
-                    "this `(` variation is never closed: `)` is missing",
-                )
-                .with_related(at, "the variation should end by here"),
-            );
+            self.error(SyntaxError::never_closed(
+                Code::UnterminatedVariation,
+                open,
+                "variation",
+                ")",
+                at,
+            ));
         }
         self.finish();
     }
@@ -640,14 +639,13 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
         ));
         if open_parens > 0 {
             let at = self.end_of_previous();
-            self.error(
-                SyntaxError::new(
-                    Code::UnterminatedVariation,
-                    open,
-                    "this `(` variation is never closed: `)` is missing",
-                )
-                .with_related(at, "the variation should end by here"),
-            );
+            self.error(SyntaxError::never_closed(
+                Code::UnterminatedVariation,
+                open,
+                "variation",
+                ")",
+                at,
+            ));
         }
     }
 

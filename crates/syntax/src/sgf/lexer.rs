@@ -72,10 +72,7 @@ mod tests {
     use super::*;
 
     fn kinds(text: &str) -> Vec<(SyntaxKind, &str)> {
-        let lexed = lex(text);
-        (0..lexed.len())
-            .map(|i| (lexed.kind(i), lexed.token_text(i)))
-            .collect()
+        lex(text).tokens().collect()
     }
 
     #[test]

@@ -246,14 +246,13 @@ impl<S: Sink<SyntaxKind>> Parser<'_, '_, S> {
                 Some(_) => self.stray_text(),
                 None => {
                     let at = self.end_of_previous();
-                    self.error(
-                        SyntaxError::new(
-                            Code::UnterminatedGameTree,
-                            open,
-                            "this `(` game tree is never closed: `)` is missing",
-                        )
-                        .with_related(at, "the game tree should end by here"),
-                    );
+                    self.error(SyntaxError::never_closed(
+                        Code::UnterminatedGameTree,
+                        open,
+                        "game tree",
+                        ")",
+                        at,
+                    ));
                     break;
                 }
             }
@@ -286,14 +285,13 @@ impl<S: Sink<SyntaxKind>> Parser<'_, '_, S> {
         ));
         if open_parens > 0 {
             let at = self.end_of_previous();
-            self.error(
-                SyntaxError::new(
-                    Code::UnterminatedGameTree,
-                    open,
-                    "this `(` game tree is never closed: `)` is missing",
-                )
-                .with_related(at, "the game tree should end by here"),
-            );
+            self.error(SyntaxError::never_closed(
+                Code::UnterminatedGameTree,
+                open,
+                "game tree",
+                ")",
+                at,
+            ));
         }
     }
 

@@ -2,13 +2,7 @@ use super::*;
 use crate::Code;
 
 fn codes(text: &str) -> Vec<(String, Code)> {
-    let parse = parse(text);
-    assert_eq!(parse.syntax().to_string(), text);
-    parse
-        .errors()
-        .iter()
-        .map(|e| (text[e.range].to_string(), e.code))
-        .collect()
+    parse(text).diagnosed(text)
 }
 
 #[test]
