@@ -16,10 +16,14 @@ pub fn workspace() -> PathBuf {
 }
 
 /// The `kifu` binary of this workspace, built once per test run with the same cargo that
-/// runs the tests (integration tests of another package get no `CARGO_BIN_EXE_kifu`).
+/// runs the tests (integration tests of another package get no `CARGO_BIN_EXE_kifu`), or
+/// the one `KIFU_BIN` names (to benchmark an older build against this one in the same run).
 pub fn kifu_bin() -> &'static Path {
     static BIN: OnceLock<PathBuf> = OnceLock::new();
     BIN.get_or_init(|| {
+        if let Some(bin) = std::env::var_os("KIFU_BIN") {
+            return PathBuf::from(bin);
+        }
         // The test executable lives in target/<profile>/deps; the binary in target/<profile>.
         let exe = std::env::current_exe().expect("test executable path");
         let profile_dir = exe

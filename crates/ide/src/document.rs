@@ -50,20 +50,18 @@ impl Document {
         Document { text, parse }
     }
 
-    /// The document after replacing `edit` with `insert`. A PGN edit re-parses only the games
-    /// it reaches, so its cost does not grow with the file.
+    /// The document after replacing `edit` with `insert`: the same as a fresh parse of the new
+    /// text, but a PGN edit re-parses only the games it reaches, so its cost does not grow
+    /// with the file.
     pub fn edited(&self, edit: kifu_syntax::TextRange, insert: &str) -> Document {
         let mut text = self.text.clone();
         text.replace_range(std::ops::Range::<usize>::from(edit), insert);
         let inserted = kifu_syntax::TextSize::from(insert.len() as u32);
         match &self.parse {
-            Parsed::Pgn(old) => match pgn::reparse(old, &text, edit, inserted) {
-                Some(parse) => Document {
-                    text,
-                    parse: Parsed::Pgn(parse),
-                },
-                None => Document::new(Notation::Pgn, text),
-            },
+            Parsed::Pgn(old) => {
+                let parse = Parsed::Pgn(pgn::reparse(old, &text, edit, inserted));
+                Document { text, parse }
+            }
             _ => Document::new(self.notation(), text),
         }
     }

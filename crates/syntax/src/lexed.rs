@@ -46,6 +46,19 @@ impl<'t, K: Copy> Lexed<'t, K> {
         }
     }
 
+    /// Tokens found by another pass over `text`: `kinds[i]` starts at `starts[i]`, and
+    /// together they cover `text` exactly.
+    pub(crate) fn from_tokens(text: &'t str, kinds: Vec<K>, mut starts: Vec<u32>) -> Lexed<'t, K> {
+        debug_assert_eq!(kinds.len(), starts.len());
+        debug_assert!(starts.first().is_none_or(|&s| s == 0));
+        starts.push(text.len() as u32);
+        Lexed {
+            text,
+            kinds,
+            starts,
+        }
+    }
+
     /// The text that was lexed.
     pub fn text(&self) -> &'t str {
         self.text

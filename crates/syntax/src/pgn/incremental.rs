@@ -1,201 +1,222 @@
 //! Re-parsing after an edit without touching the games it does not reach.
 //!
-//! An edit inside game `k` re-parses games `k-1` and `k` (the one before, because its last
-//! token may look ahead into `k`: an unclosed comment stops at the next tag line) and keeps
-//! every other game's green tree as it was. Green trees hold no absolute offsets, so the
-//! games after the edit are reused as they are; only their diagnostics move.
+//! A fresh parse lexes the whole text, cuts the tokens into games and parses each game from
+//! its own tokens. [`reparse`] does the same over a *region* of the new text: from a game
+//! start before the edit where nothing earlier can change how the text is cut, to a game
+//! start after the edit where nothing in the edit can. Games outside the region keep their
+//! green trees (green trees hold no offsets) and their diagnostics, moved by the edit's length.
+//!
+//! The region starts at the start of the text, or at a game `a` that begins with `[` after
+//! the edit's first byte, where game `a - 1` ended with its result on an earlier line. Every
+//! token before it then ended, and looked at no byte, past the line of that result (strings,
+//! line comments and escapes stop at their line's end; a brace comment stops at its `}` or
+//! before a tag line, which comes before the result), so the tokens before it are the old
+//! ones; the old result still ends its game, as its next token still starts with `[`.
+//!
+//! The region ends at an old game start `r` after the edit that begins a line with a tag pair
+//! (`[Name "`), when the edit left that line and the line break before it alone and the
+//! region's last token is a result. No token but white space crosses a tag line (a brace
+//! comment stops before it), so the lexer is at `r` in the new text too; the result before it
+//! ends the region's last game, and the cut goes on after `r` as it went before.
+//!
+//! The lexer runs over the new text from the region's start until such an `r` (or the end),
+//! so the region's tokens are exactly those of a fresh lex. The result equals
+//! [`super::parse`] of the new text; the differential tests assert it on random edits.
 
-use rowan::{GreenNode, NodeOrToken, TextRange, TextSize};
+use rowan::{GreenNode, GreenNodeData, GreenTokenData, Language, NodeOrToken, TextRange, TextSize};
 
-use super::lexer::starts_tag_pair;
-use super::{parse_children, Games, Parse, SyntaxKind, SyntaxNode};
+use super::lexer::{next_token, starts_tag_pair};
+use super::parser::{split_games, Pgn};
+use super::{parse_children, Games, Lexed, Parse, PgnLanguage, SyntaxKind};
 use crate::SyntaxError;
 
 /// The parse of `new_text`, which is the text of `old` with `edit` replaced by `inserted`
-/// bytes; `None` when the edit may move game boundaries beyond the games it touches (then
-/// the caller parses the whole text). The result is always what [`super::parse`] would give.
-pub fn reparse(old: &Parse, new_text: &str, edit: TextRange, inserted: TextSize) -> Option<Parse> {
-    let root: SyntaxNode = old.syntax();
-    let old_len = root.text_range().end();
-    if edit.end() > old_len || new_text.len() != usize::from(old_len - edit.len() + inserted) {
-        return None;
+/// bytes: equal to [`super::parse`] of `new_text`, re-parsing only the games the edit reaches.
+/// An edit that does not fit `old` (a range past its end, a length that does not add up) is
+/// answered with a full parse.
+pub fn reparse(old: &Parse, new_text: &str, edit: TextRange, inserted: TextSize) -> Parse {
+    try_reparse(old, new_text, edit, inserted).unwrap_or_else(|| super::parse(new_text))
+}
+
+/// One child of the old `SOURCE_FILE` and where it started.
+struct Child<'g> {
+    offset: TextSize,
+    element: NodeOrToken<&'g GreenNodeData, &'g GreenTokenData>,
+}
+
+impl Child<'_> {
+    fn end(&self) -> TextSize {
+        self.offset + self.element.text_len()
     }
-    let games: Vec<TextRange> = root
-        .children()
-        .filter(|n| n.kind() == SyntaxKind::GAME)
-        .map(|n| n.text_range())
-        .collect();
-    // The game the edit is in (or the first after it, for an edit between games).
-    let k = games.iter().position(|g| g.end() >= edit.start())?;
-    let first = k.saturating_sub(1);
-    let region_start = games[first].start();
-    let next_game = games.get(k + 1).map(|g| g.start());
-    let region_end_old = next_game.unwrap_or(old_len);
-    if edit.start() < region_start || edit.end() > region_end_old {
-        return None;
-    }
-    let start = usize::from(region_start);
-    // The lexer reads a region as starting a line (`%` escape lines count in column 0).
-    if start > 0 && !new_text[..start].ends_with('\n') {
-        return None;
-    }
-    let region_end_new = usize::from(region_end_old - edit.len() + inserted);
-    let region_text = new_text.get(start..region_end_new)?;
-    let mut region_games = Games::new(region_text);
-    region_games.followed = next_game.is_some();
-    if next_game.is_some() && !ends_before_next_game(&region_games, new_text, start, region_end_new)
+}
+
+/// A place after the edit where the region may end: an old game start on a tag line.
+struct RegionEnd {
+    /// Where the game starts in the new text.
+    new: usize,
+    /// Where it started in the old text.
+    old: TextSize,
+    /// Its index among the old root's children.
+    child: usize,
+}
+
+fn try_reparse(old: &Parse, new_text: &str, edit: TextRange, inserted: TextSize) -> Option<Parse> {
+    let old_len = old.green().text_len();
+    if edit.end() > old_len
+        || u64::from(u32::from(old_len)) - u64::from(u32::from(edit.len()))
+            + u64::from(u32::from(inserted))
+            != new_text.len() as u64
     {
         return None;
     }
-    let (region_children, region_errors) = parse_children(region_games);
-
-    let mut children: Vec<NodeOrToken<GreenNode, rowan::GreenToken>> = Vec::new();
+    let bytes = new_text.as_bytes();
+    let edited_end = usize::from(edit.start() + inserted);
+    let mut children = Vec::new();
     let mut offset = TextSize::from(0);
-    let mut after = Vec::new();
-    for child in old.green().children() {
-        let len = child.text_len();
-        if offset + len <= region_start {
-            children.push(child.to_owned());
-        } else if offset >= region_end_old {
-            after.push(child.to_owned());
-        }
+    for element in old.green().children() {
+        let len = element.text_len();
+        children.push(Child { offset, element });
         offset += len;
     }
-    children.extend(region_children);
-    children.extend(after);
+    let games: Vec<usize> = (0..children.len())
+        .filter(|&i| kind(&children[i].element) == SyntaxKind::GAME)
+        .collect();
 
-    let delta_in = inserted;
-    let delta_out = edit.len();
+    // The region's start: the latest game start that allows it, else the text's start.
+    let first_reached = games.partition_point(|&g| children[g].end() < edit.start());
+    let (region_start, first_child) = (1..=first_reached.min(games.len().saturating_sub(1)))
+        .rev()
+        .find_map(|a| {
+            let game = &children[games[a]];
+            let previous = &children[games[a - 1]];
+            let start = usize::from(game.offset);
+            let clean_start = game.offset < edit.start()
+                && bytes[start] == b'['
+                && last_token_kind(&previous.element) == Some(SyntaxKind::RESULT)
+                && new_text[usize::from(previous.end())..start].contains('\n');
+            clean_start.then_some((start, games[a]))
+        })
+        .unwrap_or((0, 0));
+
+    // Where the region may end, in order, worked out only as far as the lexer gets.
+    let mut ends = games
+        .iter()
+        .map(|&g| (g, children[g].offset))
+        .skip_while(|&(_, start)| start < edit.end())
+        .filter_map(|(child, old_start)| {
+            let new = usize::from(old_start - edit.len() + inserted);
+            let line_start = new
+                - bytes[..new]
+                    .iter()
+                    .rev()
+                    .take_while(|&&b| b == b' ' || b == b'\t')
+                    .count();
+            let clean_end = line_start > edited_end
+                && bytes[line_start - 1] == b'\n'
+                && starts_tag_pair(bytes, new);
+            clean_end.then_some(RegionEnd {
+                new,
+                old: old_start,
+                child,
+            })
+        })
+        .peekable();
+
+    // Lex the new text from the region's start until a region end that follows a result.
+    let mut kinds = Vec::new();
+    let mut starts = Vec::new();
+    let mut pos = region_start;
+    if pos == 0 && new_text.starts_with('\u{feff}') {
+        kinds.push(SyntaxKind::BOM);
+        starts.push(0);
+        pos = 3;
+    }
+    let mut last_significant = None;
+    let (region_end, rest) = loop {
+        while ends.next_if(|end| end.new < pos).is_some() {}
+        if last_significant == Some(SyntaxKind::RESULT) {
+            if let Some(end) = ends.next_if(|end| end.new == pos) {
+                break (pos, Some(end));
+            }
+        }
+        if pos == bytes.len() {
+            break (pos, None);
+        }
+        let (kind, end) = next_token(bytes, pos);
+        kinds.push(kind);
+        starts.push((pos - region_start) as u32);
+        if !kind.is_trivia() {
+            last_significant = Some(kind);
+        }
+        pos = end;
+    };
+
+    let lexed = Lexed::from_tokens(&new_text[region_start..region_end], kinds, starts);
+    let ranges = split_games::<Pgn>(&lexed);
+    let region = Games {
+        lexed,
+        ranges,
+        followed: rest.is_some(),
+    };
+    let (region_children, region_errors) = parse_children(region);
+
+    let (rest_child, rest_old) = rest.map_or((children.len(), None), |r| (r.child, Some(r.old)));
     let mut errors: Vec<SyntaxError> = old
         .errors()
         .iter()
-        .filter(|e| e.range.end() <= region_start)
+        .filter(|e| usize::from(e.range.start()) < region_start)
         .cloned()
         .collect();
-    errors.extend(region_errors.into_iter().map(|e| e.shifted(region_start)));
-    errors.extend(
-        old.errors()
-            .iter()
-            .filter(|e| e.range.start() >= region_end_old)
-            .map(|e| {
-                let mut moved = e.clone().shifted(delta_in);
-                moved.range -= delta_out;
-                for related in &mut moved.related {
-                    related.range -= delta_out;
-                }
-                moved
-            }),
-    );
-    let green = GreenNode::new(SyntaxKind::SOURCE_FILE.into(), children);
+    let region_offset = TextSize::from(region_start as u32);
+    errors.extend(region_errors.into_iter().map(|e| e.shifted(region_offset)));
+    let after = |e: &&SyntaxError| rest_old.is_some_and(|rest| e.range.start() >= rest);
+    for error in old.errors().iter().filter(after) {
+        errors.push(moved(error, edit, inserted)?);
+    }
+
+    let green_children = children[..first_child]
+        .iter()
+        .map(|c| c.element.to_owned())
+        .chain(region_children)
+        .chain(children[rest_child..].iter().map(|c| c.element.to_owned()))
+        .collect::<Vec<_>>();
+    let green = GreenNode::new(SyntaxKind::SOURCE_FILE.into(), green_children);
     Some(Parse::new(green, errors))
 }
 
-/// Whether the whole-text splitter would start a new game where the next old game starts:
-/// the region's last game is complete (it ended with a result) or has moves, and a tag pair
-/// starts a line there.
-fn ends_before_next_game(games: &Games<'_>, text: &str, start: usize, end: usize) -> bool {
-    let Some(last) = games.len().checked_sub(1) else {
-        // Only white space in the region: the next game starts where it did.
-        return true;
-    };
-    let last_range = games.range(last);
-    let last_end = start + usize::from(last_range.end());
-    let game_text = &text[start + usize::from(last_range.start())..last_end];
-    let lexed = super::lex(game_text);
-    let last_kind = (0..lexed.len())
-        .rev()
-        .map(|i| lexed.kind(i))
-        .find(|k| !k.is_trivia());
-    let complete = last_kind == Some(SyntaxKind::RESULT);
-    let has_moves = (0..lexed.len()).any(|i| {
-        !matches!(
-            lexed.kind(i),
-            SyntaxKind::L_BRACK
-                | SyntaxKind::R_BRACK
-                | SyntaxKind::STRING
-                | SyntaxKind::SYMBOL
-                | SyntaxKind::BRACE_COMMENT
-                | SyntaxKind::LINE_COMMENT
-                | SyntaxKind::ESCAPE_LINE
-        ) && !lexed.kind(i).is_trivia()
-    });
-    let line_start = text[last_end..end].contains('\n');
-    complete || (has_moves && line_start && starts_tag_pair(text.as_bytes(), end))
+fn kind(element: &NodeOrToken<&GreenNodeData, &GreenTokenData>) -> SyntaxKind {
+    PgnLanguage::kind_from_raw(element.kind())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Applies many edits, incrementally and from scratch, and compares the two.
-    fn check_edits(text: &str, edits: &[(usize, usize, &str)]) {
-        let mut text = text.to_string();
-        let mut parse = super::super::parse(&text);
-        let mut incremental = 0;
-        for &(at, remove, insert) in edits {
-            let at = at.min(text.len());
-            let end = (at + remove).min(text.len());
-            if !text.is_char_boundary(at) || !text.is_char_boundary(end) {
-                continue;
-            }
-            let mut new_text = text.clone();
-            new_text.replace_range(at..end, insert);
-            let edit = TextRange::new(TextSize::from(at as u32), TextSize::from(end as u32));
-            let full = super::super::parse(&new_text);
-            if let Some(fast) =
-                reparse(&parse, &new_text, edit, TextSize::from(insert.len() as u32))
-            {
-                incremental += 1;
-                assert_eq!(
-                    fast.debug_dump(),
-                    full.debug_dump(),
-                    "edit {at}..{end} {insert:?}"
-                );
-            }
-            parse = full;
-            text = new_text;
+/// The kind of the last token under `element`.
+fn last_token_kind(element: &NodeOrToken<&GreenNodeData, &GreenTokenData>) -> Option<SyntaxKind> {
+    let mut node = match element {
+        NodeOrToken::Node(node) => *node,
+        NodeOrToken::Token(token) => return Some(PgnLanguage::kind_from_raw(token.kind())),
+    };
+    loop {
+        match node.children().last()? {
+            NodeOrToken::Node(child) => node = child,
+            NodeOrToken::Token(token) => return Some(PgnLanguage::kind_from_raw(token.kind())),
         }
-        eprintln!(
-            "{incremental} of {} edits re-parsed incrementally",
-            edits.len()
-        );
-        assert!(
-            incremental > edits.len() / 2,
-            "only {incremental} edits were re-parsed incrementally"
-        );
     }
+}
 
-    #[test]
-    fn edits_match_a_full_parse() {
-        let game =
-            "[Event \"e\"]\n[White \"w\"]\n\n1. e4 {c} e5 (1... c5 2. Nf3) 2. Nf3 Nc6 1-0\n\n";
-        let text = game.repeat(6);
-        let len = text.len();
-        let mut edits = Vec::new();
-        let inserts = [
-            "{",
-            "}",
-            "(",
-            ")",
-            "x",
-            "1-0",
-            "\n",
-            "[Site \"s\"]\n",
-            "",
-            "%",
-            "\n[Event \"new\"]\n1. d4 *\n",
-            "é",
-        ];
-        let mut seed: u64 = 1;
-        for _ in 0..400 {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let at = (seed >> 20) as usize % len;
-            let remove = (seed >> 50) as usize % 4;
-            let insert = inserts[(seed >> 40) as usize % inserts.len()];
-            edits.push((at, remove, insert));
-        }
-        check_edits(&text, &edits);
+/// A diagnostic of a game after the edit, where the edit moved it; `None` if any of its
+/// ranges reaches back into the edit (then the caller parses afresh).
+fn moved(error: &SyntaxError, edit: TextRange, inserted: TextSize) -> Option<SyntaxError> {
+    let shift = |range: TextRange| {
+        (range.start() >= edit.end()).then(|| {
+            TextRange::new(
+                range.start() - edit.len() + inserted,
+                range.end() - edit.len() + inserted,
+            )
+        })
+    };
+    let mut moved = error.clone();
+    moved.range = shift(error.range)?;
+    for related in &mut moved.related {
+        related.range = shift(related.range)?;
     }
+    Some(moved)
 }

@@ -35,7 +35,10 @@ fn ends_unknown_run(b: u8) -> bool {
         || matches!(b, b'{' | b'}' | b'[' | b']' | b'(' | b')' | b';' | b'"')
 }
 
-fn next_token(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
+/// The kind and end of the token at `pos`. It reads `bytes[pos - 1]` (a `%` escape counts
+/// only in column 0) and what follows `pos`, never more than the rest of the line, but for
+/// a brace comment with no `}`, which looks at the start of each later line for a tag pair.
+pub(crate) fn next_token(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
     let b = bytes[pos];
     match b {
         b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c' => (WHITESPACE, run(bytes, pos, is_space)),
