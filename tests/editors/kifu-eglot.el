@@ -1,4 +1,5 @@
 ;;; kifu-eglot.el --- Drive `kifu lsp' from a real Emacs with eglot, in batch mode.
+;; Set up by the README's snippet ($KIFU_SNIPPET, which starts `kifu' from PATH).
 ;; Opens a PGN file with errors, receives diagnostics (through flymake) and a hover, edits,
 ;; and sees the diagnostics follow; then shuts the server down as eglot does (`shutdown'
 ;; with null params, then `exit').  Writes what it saw to $KIFU_OUT, one fact a line.
@@ -24,15 +25,19 @@
       (accept-process-output nil 0.05))
     (funcall predicate)))
 
-(define-derived-mode pgn-mode text-mode "PGN")
-(add-to-list 'eglot-server-programs `(pgn-mode . (,(getenv "KIFU_BIN") "lsp")))
+(load (getenv "KIFU_SNIPPET") nil t)
 (setq eglot-send-changes-idle-time 0)
 
 (find-file (getenv "KIFU_FILE"))
-(pgn-mode)
+(kifu-say "mode %s" major-mode)
+;; `eglot-ensure' connects from `post-command-hook'; batch Emacs runs no command loop, so
+;; run the hook once as the loop would after the file was opened.
 (condition-case err
-    (apply #'eglot (eglot--guess-contact))
+    (run-hooks 'post-command-hook)
   (error (kifu-say "eglot failed: %S" err) (kifu-finish)))
+(unless (kifu-wait (lambda () (eglot-current-server)) 20)
+  (kifu-say "no eglot server")
+  (kifu-finish))
 
 (defun kifu-count () (length (flymake-diagnostics)))
 (unless (kifu-wait (lambda () (> (kifu-count) 0)) 20)

@@ -1,7 +1,8 @@
--- Drives `kifu lsp` from a real Neovim (0.7.2 and newer): open a PGN file with errors,
+-- Drives `kifu lsp` from a real Neovim (0.7.2 and newer) whose init file is one of the
+-- README's snippets (which starts `kifu` from PATH): open a PGN file with errors,
 -- receive diagnostics and a hover, edit, and see the diagnostics follow. Writes what it saw
 -- to $KIFU_OUT, one fact a line; the Rust test checks them.
-local file, out, bin = os.getenv("KIFU_FILE"), os.getenv("KIFU_OUT"), os.getenv("KIFU_BIN")
+local file, out = os.getenv("KIFU_FILE"), os.getenv("KIFU_OUT")
 local lines = {}
 local function say(s) table.insert(lines, s) end
 local function finish()
@@ -13,9 +14,16 @@ end
 
 vim.cmd("edit " .. file)
 local buf = vim.api.nvim_get_current_buf()
-local id = vim.lsp.start_client({ name = "kifu", cmd = { bin, "lsp" }, root_dir = vim.fn.getcwd() })
-vim.lsp.buf_attach_client(buf, id)
-local client = vim.lsp.get_client_by_id(id)
+say("filetype " .. vim.bo[buf].filetype)
+local client
+if not vim.wait(20000, function()
+  client = vim.lsp.buf_get_clients(buf)[next(vim.lsp.buf_get_clients(buf)) or 0]
+  return client ~= nil
+end, 50) then
+  say("no client attached")
+  return finish()
+end
+say("client " .. client.name)
 
 local function count() return #vim.diagnostic.get(buf) end
 if not vim.wait(20000, function() return count() > 0 end, 50) then

@@ -21,14 +21,13 @@ try {
 fs.copyFileSync(path.join(root, "COPYING"), path.join(here, "LICENSE"));
 run("npm", ["run", "-s", "build"], here);
 const manifest = require(path.join(here, "package.json"));
-// The README's relative links (the screenshot) resolve against the repository, as vsce asks
-// for when the repository is not on a host it knows.
-const base = `${manifest.repository.url.replace(/\.git$/, "")}/raw/main/editors/vscode/`;
+// The README's screenshot ships inside the package (media/) and its link stays relative,
+// so VS Code shows it from the installed extension; rewriting it to a repository URL would
+// point at a host the project is not on.
 run(
   path.join(here, "node_modules", ".bin", "vsce"),
   [
-    "package", "--no-dependencies", "--target", "linux-x64",
-    "--baseContentUrl", base, "--baseImagesUrl", base,
+    "package", "--no-dependencies", "--target", "linux-x64", "--no-rewrite-relative-links",
     "--out", `kifu-linux-x64-${manifest.version}.vsix`,
   ],
   here,

@@ -15,7 +15,7 @@ const codeServer = path.join(
   process.env.KIFU_CODE_SERVER_DIR || path.join(os.homedir(), ".cache", "kifu", "code-server-4.100.3"),
   "node_modules", ".bin", "code-server",
 );
-const screenshot = path.join(root, "docs", "vscode.png");
+const screenshot = path.join(root, "editors", "vscode", "media", "screenshot.png");
 
 const get = (url) => new Promise((resolve) => {
   http.get(url, (res) => { res.resume(); resolve(res.statusCode); }).on("error", () => resolve(0));
@@ -40,6 +40,17 @@ async function main() {
   };
   const common = ["--user-data-dir", path.join(temp, "user-data"), "--extensions-dir", path.join(temp, "extensions")];
   execFileSync(codeServer, [...common, "--install-extension", vsix], { env, stdio: "inherit" });
+  // The README's screenshot is inside the package and its link still relative to it, so the
+  // extension's page in VS Code shows it.
+  const installed = fs.readdirSync(path.join(temp, "extensions")).find((d) => d.includes("kifu"));
+  const installedDir = path.join(temp, "extensions", installed);
+  // vsce stores the README as readme.md.
+  const readmeName = fs.readdirSync(installedDir).find((f) => f.toLowerCase() === "readme.md");
+  const readme = fs.readFileSync(path.join(installedDir, readmeName), "utf8");
+  if (!readme.includes("](media/screenshot.png)") || !fs.existsSync(path.join(installedDir, "media", "screenshot.png"))) {
+    console.error("ui test: the installed extension's README does not show its packaged screenshot");
+    process.exit(1);
+  }
   const port = 20000 + Math.floor(Math.random() * 20000);
   const server = spawn(codeServer, [
     "--bind-addr", `127.0.0.1:${port}`, "--auth", "none", "--disable-telemetry",
