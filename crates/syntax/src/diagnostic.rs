@@ -133,10 +133,10 @@ codes! {
     Encoding = "encoding", Warning;
 
     // PDN
-    /// Spaces inside a move (`32 - 28`).
-    SpaceInMove = "space-in-move", Error;
+    /// Spaces inside a move (`32 - 28`), other than padding that aligns columns (`1- 6`).
+    SpaceInMove = "space-in-move", Hint;
     /// A square written with a leading zero (`05-10`).
-    LeadingZero = "leading-zero", Error;
+    LeadingZero = "leading-zero", Warning;
     /// A setup command `/FEN "..."/` with no closing `/`.
     UnterminatedSetup = "unterminated-setup", Error;
     /// A `GameType` tag that cannot be read.

@@ -36,6 +36,8 @@ pub(crate) trait Dialect {
     const RESULT_REQUIRED: bool;
     /// Whether a result may be written again after comments (`1-0 {note} 1-0`, PDN).
     const REPEATED_RESULT: bool;
+    /// The largest NAG (PGN: 255), or `None` when the notation sets no limit (PDN).
+    const NAG_MAX: Option<u32> = Some(255);
     /// Whether a suffix annotation (PGN) or move strength (PDN) is one the notation has.
     fn valid_suffix(text: &str) -> bool {
         matches!(text, "!" | "?" | "!!" | "??" | "!?" | "?!")
@@ -508,13 +510,24 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
         has_moves
     }
 
+    /// `12.`, `12...`, and `12. ...`: three dots standing for White's move, which books and
+    /// chess.js write before a Black move (`14. ... Nc6`) and PDN 3.0's reading grammar calls
+    /// an elided move. They are read as part of the number, as `12...` is.
     fn move_number(&mut self) {
         self.start(MOVE_NUMBER);
         self.bump();
         if self.at(DOTS) {
             self.bump();
         }
+        if self.at(DOTS) && self.next_on_same_line() && self.current_text() == Some("...") {
+            self.bump();
+        }
         self.finish();
+    }
+
+    /// The text of the next significant token.
+    fn current_text(&self) -> Option<&str> {
+        self.nth_index(0).map(|i| self.lexed.token_text(i))
     }
 
     fn san_move(&mut self) {
@@ -550,11 +563,14 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
         self.start(NAG_NODE);
         self.bump();
         self.finish();
-        if digits.parse::<u8>().is_err() {
+        if let Some(max) = D::NAG_MAX {
+            if digits.parse::<u32>().is_ok_and(|n| n <= max) {
+                return;
+            }
             self.error(SyntaxError::new(
                 Code::InvalidNag,
                 range,
-                format!("`${digits}` is not a NAG: NAGs run from `$0` to `$255`"),
+                format!("`${digits}` is not a NAG: NAGs run from `$0` to `${max}`"),
             ));
         }
     }

@@ -165,3 +165,18 @@ fn tag_values_unescape() {
     let game = parse.source_file().games().next().unwrap();
     assert_eq!(game.tag("Event").as_deref(), Some(r#"say "hi" \o/"#));
 }
+
+#[test]
+fn three_dots_for_whites_move() {
+    // `14. ... Nc6`, as books and chess.js write it: the number of a Black move.
+    let parse = parse("14. ... Nc6 15. Nf3 *");
+    assert!(parse.errors().is_empty(), "{:?}", parse.errors());
+    let game = parse.source_file().games().next().unwrap();
+    let numbers: Vec<_> = game
+        .syntax()
+        .descendants()
+        .filter_map(ast::MoveNumber::cast)
+        .map(|n| (n.number(), n.is_black()))
+        .collect();
+    assert_eq!(numbers, vec![(Some(14), true), (Some(15), false)]);
+}
