@@ -83,6 +83,12 @@ codes! {
     InvalidSuffix = "invalid-suffix", Error;
     /// A game whose movetext does not end in `1-0`, `0-1`, `1/2-1/2` or `*`.
     MissingResult = "missing-result", Error;
+    /// A `{` comment inside another: PGN comments do not nest.
+    NestedComment = "nested-comment", Error;
+    /// A game that is not PGN at all: EPD records, or HTML pasted from a web page.
+    NotPgn = "not-pgn", Error;
+    /// The errors of a game past the first ten, counted in one note.
+    MoreErrors = "more-errors", Info;
     /// The file is not UTF-8 and was decoded as Windows-1252.
     NotUtf8 = "not-utf8", Warning;
 

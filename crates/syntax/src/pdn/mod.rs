@@ -24,6 +24,7 @@ pub(crate) enum Pdn {}
 
 impl Dialect for Pdn {
     type Kind = SyntaxKind;
+    const NAME: &'static str = "PDN";
     fn role(kind: SyntaxKind) -> crate::pgn::SyntaxKind {
         kind.role()
     }
@@ -34,6 +35,13 @@ impl Dialect for Pdn {
     // result again after a closing comment.
     const RESULT_REQUIRED: bool = false;
     const REPEATED_RESULT: bool = true;
+
+    fn is_result(word: &str) -> bool {
+        matches!(
+            word,
+            "2-0" | "0-2" | "1-1" | "0-0" | "1-0" | "0-1" | "1/2-1/2" | "*"
+        )
+    }
 
     // PDN 3.0 does not cap NAGs: `$902` is a NAG.
     const NAG_MAX: Option<u32> = None;
