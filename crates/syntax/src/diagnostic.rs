@@ -99,6 +99,8 @@ codes! {
     TextOutsideGameTree = "text-outside-game-tree", Warning;
     /// A node `;...` outside any game tree.
     NodeOutsideGameTree = "node-outside-game-tree", Error;
+    /// A file that starts with a node `;` where its game tree's `(` should be.
+    MissingOpenParen = "missing-open-paren", Error;
     /// A game tree `(` not followed by `;`.
     MissingSemicolon = "missing-semicolon", Error;
     /// `()`: a variation with no nodes.
