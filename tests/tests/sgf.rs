@@ -186,3 +186,19 @@ fn a_file_with_no_game_tree_exports_its_diagnostics() {
     assert!(games[0]["tree"].is_null());
     assert_eq!(games[0]["diagnostics"][0]["code"], "no-game-tree");
 }
+
+/// A Fox file that starts with its first node, `(` missing: one error, and its game exported.
+#[test]
+fn a_file_without_its_open_paren_exports_its_game() {
+    let path = temp_file(
+        "no-open-paren.sgf",
+        b";GM[1]FF[4]SZ[19]AP[foxwq]\n;B[pd];W[dd];B[pp])\n",
+    );
+    let games = export(&path);
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0]["tree"]["properties"]["AP"][0], "foxwq");
+    assert_eq!(games[0]["tree"]["children"][0]["properties"]["B"][0], "pd");
+    let diagnostics = games[0]["diagnostics"].as_array().unwrap();
+    assert_eq!(diagnostics.len(), 1);
+    assert_eq!(diagnostics[0]["code"], "missing-open-paren");
+}
