@@ -10,7 +10,7 @@ fn check_clean_files_exits_zero() {
     let out = kifu(&["check", "fixtures/syntax/pgn/ok"]);
     assert_eq!(code(&out), 0, "{}", stdout(&out));
     let text = stdout(&out);
-    assert!(text.contains("checked 35 files"), "{text}");
+    assert!(text.contains("checked 36 files"), "{text}");
     assert!(text.ends_with(": no problems\n"), "{text}");
 }
 

@@ -83,6 +83,12 @@ codes! {
     InvalidSuffix = "invalid-suffix", Error;
     /// A game whose movetext does not end in `1-0`, `0-1`, `1/2-1/2` or `*`.
     MissingResult = "missing-result", Error;
+    /// A `{` comment inside another: PGN comments do not nest.
+    NestedComment = "nested-comment", Error;
+    /// A game that is not PGN at all: EPD records, or HTML pasted from a web page.
+    NotPgn = "not-pgn", Error;
+    /// The errors of a game past the first ten, counted in one note.
+    MoreErrors = "more-errors", Info;
     /// The file is not UTF-8 and was decoded as Windows-1252.
     NotUtf8 = "not-utf8", Warning;
 
@@ -93,6 +99,8 @@ codes! {
     TextOutsideGameTree = "text-outside-game-tree", Warning;
     /// A node `;...` outside any game tree.
     NodeOutsideGameTree = "node-outside-game-tree", Error;
+    /// A file that starts with a node `;` where its game tree's `(` should be.
+    MissingOpenParen = "missing-open-paren", Error;
     /// A game tree `(` not followed by `;`.
     MissingSemicolon = "missing-semicolon", Error;
     /// `()`: a variation with no nodes.
@@ -133,10 +141,10 @@ codes! {
     Encoding = "encoding", Warning;
 
     // PDN
-    /// Spaces inside a move (`32 - 28`).
-    SpaceInMove = "space-in-move", Error;
+    /// Spaces inside a move (`32 - 28`), other than padding that aligns columns (`1- 6`).
+    SpaceInMove = "space-in-move", Hint;
     /// A square written with a leading zero (`05-10`).
-    LeadingZero = "leading-zero", Error;
+    LeadingZero = "leading-zero", Warning;
     /// A setup command `/FEN "..."/` with no closing `/`.
     UnterminatedSetup = "unterminated-setup", Error;
     /// A `GameType` tag that cannot be read.

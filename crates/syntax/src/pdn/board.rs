@@ -151,7 +151,9 @@ pub fn black_moves_first(game_type: Option<&str>) -> bool {
 /// How many moves come before the first one of a draughts game: 1 when the `FEN` gives the
 /// move to the side that does not move first.
 pub fn start_ply(fen: Option<&str>, black_first: bool) -> u32 {
-    let white_to_move = fen.and_then(|f| parse_fen(f).ok()).map(|f| f.white_to_move);
+    let white_to_move = fen
+        .and_then(|f| parse_fen(f).ok())
+        .and_then(|f| f.white_to_move);
     match white_to_move {
         Some(white) if white == black_first => 1,
         _ => 0,
@@ -229,8 +231,8 @@ pub fn move_squares(text: &str) -> Vec<&str> {
 /// The pieces a FEN puts on the board: side to move and each square's text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fen {
-    /// Whether White is to move.
-    pub white_to_move: bool,
+    /// Whether White is to move; `None` when the FEN says `?` (not known).
+    pub white_to_move: Option<bool>,
     /// The squares named, kings marked, ranges expanded: (`white`, `king`, square).
     pub pieces: Vec<(bool, bool, Square)>,
 }
@@ -239,12 +241,14 @@ pub struct Fen {
 pub fn parse_fen(text: &str) -> Result<Fen, String> {
     let text = text.trim().trim_end_matches('.');
     let mut fields = text.split(':');
+    // PDN 3.0 allows `?` for a side to move that is not known.
     let white_to_move = match fields.next().map(str::trim) {
-        Some("W") => true,
-        Some("B") => false,
+        Some("W") => Some(true),
+        Some("B") => Some(false),
+        Some("?") => None,
         other => {
             return Err(format!(
-                "a FEN starts with the side to move, `W` or `B`, not `{}`",
+                "a FEN starts with the side to move, `W`, `B` or `?`, not `{}`",
                 other.unwrap_or_default()
             ))
         }
@@ -252,6 +256,10 @@ pub fn parse_fen(text: &str) -> Result<Fen, String> {
     let mut pieces = Vec::new();
     for field in fields {
         let field = field.trim();
+        // An empty field is a side with no pieces (`W::.`), as PDN 3.0's FEN allows.
+        if field.is_empty() {
+            continue;
+        }
         let (white, list) = match field.split_at_checked(1) {
             Some(("W", list)) => (true, list),
             Some(("B", list)) => (false, list),
@@ -337,8 +345,14 @@ mod tests {
     #[test]
     fn fens() {
         let fen = parse_fen("W:W31-50:B1-20").unwrap();
-        assert!(fen.white_to_move);
+        assert_eq!(fen.white_to_move, Some(true));
         assert_eq!(fen.pieces.len(), 40);
+        // PDN 3.0: `?` for an unknown side to move, and sides with no pieces.
+        assert_eq!(
+            parse_fen("?:W29,13,11:B22,4,2").unwrap().white_to_move,
+            None
+        );
+        assert!(parse_fen("W::.").unwrap().pieces.is_empty());
         let fen = parse_fen("B:WK4,K5,29,31:B18,K20,22").unwrap();
         assert_eq!(fen.pieces.iter().filter(|p| p.1).count(), 3);
         assert!(parse_fen("W:Wa3,c3:Bb8,d8").is_ok());

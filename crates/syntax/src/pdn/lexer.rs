@@ -6,8 +6,10 @@
 //!   square it stands on).
 //! - `*` alone is the game terminator; glued to a move (`27-20*`) it marks a forced move and
 //!   belongs to the move token.
-//! - `(` followed by `!` or `?` marks and `)` is a move strength (`31-27(?)`); any other `(`
-//!   opens a variation.
+//! - `(` followed by `!` or `?` marks and `)` is a move strength (`31-27(?)`, `19-23(!?!!!)`);
+//!   any other `(` opens a variation.
+//! - Blanks around a joiner belong to the move (`1- 6`, `47x 9`): tournament files pad
+//!   one-digit squares to align their columns. They never cross a line.
 
 use super::SyntaxKind::{self, *};
 use crate::pgn::lexer::{brace_comment_end, is_space, line_end, run, string_end};
@@ -43,6 +45,8 @@ fn next_token(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
         b'}' => (R_CURLY, pos + 1),
         b';' => (LINE_COMMENT, line_end(bytes, pos)),
         b'%' if pos == 0 || bytes[pos - 1] == b'\n' => (ESCAPE_LINE, line_end(bytes, pos)),
+        // PDN 3.0 reads `%` anywhere as a comment to the end of the line.
+        b'%' => (LINE_COMMENT, line_end(bytes, pos)),
         b'[' => (L_BRACK, pos + 1),
         b']' => (R_BRACK, pos + 1),
         b'"' => (STRING, string_end(bytes, pos)),
@@ -67,11 +71,11 @@ fn next_token(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
     }
 }
 
-/// `(?)`, `(!)`, `(!?)`...: a move strength in parentheses.
+/// `(?)`, `(!)`, `(!?!!!)`...: a move strength in parentheses, any run of marks (PDN 3.0's
+/// `\([!?]+\)`).
 fn parenthesized_strength(bytes: &[u8], pos: usize) -> Option<usize> {
     let marks = run(bytes, pos + 1, |b| b == b'!' || b == b'?');
-    (marks > pos + 1 && marks - pos - 1 <= 2 && bytes.get(marks) == Some(&b')'))
-        .then_some(marks + 1)
+    (marks > pos + 1 && bytes.get(marks) == Some(&b')')).then_some(marks + 1)
 }
 
 /// A setup command runs from `/` to the next `/` on its line, or to the end of the line.
@@ -87,7 +91,8 @@ const RESULTS: &[&[u8]] = &[b"1/2-1/2", b"2-0", b"0-2", b"1-1", b"0-0", b"1-0", 
 
 /// A digit starts a result, a move number (digits before `.`, or alone), or a numeric move:
 /// squares joined by `-`, `x` or `:`, perhaps with a `*`. Spaces around the joiner are taken
-/// into the move, so that the parser can say "no spaces inside a move" at the right place.
+/// into the move: they pad one-digit squares in aligned columns (`1- 6`), and the reading
+/// grammar of PDN 3.0 allows white space between a move's squares.
 fn number_or_move(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
     for result in RESULTS {
         let end = pos + result.len();
@@ -195,6 +200,24 @@ mod tests {
         assert_eq!(kinds("23..."), vec![(INTEGER, "23"), (DOTS, "...")]);
         assert_eq!(kinds("10-15!"), vec![(MOVE, "10-15"), (STRENGTH, "!")]);
         assert_eq!(kinds("32 - 28"), vec![(MOVE, "32 - 28")]);
+        assert_eq!(
+            kinds("43-39  1- 6  47x 9"),
+            vec![(MOVE, "43-39"), (MOVE, "1- 6"), (MOVE, "47x 9")]
+        );
+        assert_eq!(kinds("32-28\n 6"), vec![(MOVE, "32-28"), (INTEGER, "6")]);
+        assert_eq!(
+            kinds("19-23(!?!!!)"),
+            vec![(MOVE, "19-23"), (STRENGTH, "(!?!!!)")]
+        );
+        assert_eq!(
+            kinds("1. 32-28 % note"),
+            vec![
+                (INTEGER, "1"),
+                (DOTS, "."),
+                (MOVE, "32-28"),
+                (LINE_COMMENT, "% note")
+            ]
+        );
         assert_eq!(kinds("/FEN \"W:W31\"/"), vec![(SETUP, "/FEN \"W:W31\"/")]);
         assert_eq!(kinds("Event"), vec![(SYMBOL, "Event")]);
     }

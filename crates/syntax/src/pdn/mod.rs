@@ -24,6 +24,7 @@ pub(crate) enum Pdn {}
 
 impl Dialect for Pdn {
     type Kind = SyntaxKind;
+    const NAME: &'static str = "PDN";
     fn role(kind: SyntaxKind) -> crate::pgn::SyntaxKind {
         kind.role()
     }
@@ -35,36 +36,62 @@ impl Dialect for Pdn {
     const RESULT_REQUIRED: bool = false;
     const REPEATED_RESULT: bool = true;
 
+    fn is_result(word: &str) -> bool {
+        matches!(
+            word,
+            "2-0" | "0-2" | "1-1" | "0-0" | "1-0" | "0-1" | "1/2-1/2" | "*"
+        )
+    }
+
+    // PDN 3.0 does not cap NAGs: `$902` is a NAG.
+    const NAG_MAX: Option<u32> = None;
+
+    // PDN 3.0's move strength is any run of `!` and `?`, bare or in parentheses
+    // (`19-23(!?!!!)`).
     fn valid_suffix(text: &str) -> bool {
         let bare = text
             .strip_prefix('(')
             .and_then(|t| t.strip_suffix(')'))
             .unwrap_or(text);
-        matches!(bare, "!" | "?" | "!!" | "??" | "!?" | "?!")
+        !bare.is_empty() && bare.bytes().all(|b| b == b'!' || b == b'?')
     }
 
     fn check_move(text: &str, range: TextRange) -> Option<SyntaxError> {
-        if text.contains(' ') {
+        if text.contains(' ') && !is_column_padding(text) {
             return Some(SyntaxError::new(
                 Code::SpaceInMove,
                 range,
                 format!(
-                    "`{text}` has spaces inside: write a move without them, `{}`",
+                    "`{text}` has spaces inside; PDN 3.0 writes a move without them, `{}`",
                     text.replace(' ', "")
                 ),
             ));
         }
         let leading_zero = text
             .split(['-', 'x', 'X', ':', '*'])
+            .map(str::trim)
             .any(|square| square.len() > 1 && square.starts_with('0'));
         leading_zero.then(|| {
             SyntaxError::new(
                 Code::LeadingZero,
                 range,
-                format!("`{text}` writes a square with a leading zero: squares are numbered 1, 2, ... without one"),
+                format!("`{text}` writes a square with a leading zero; PDN 3.0 writes squares without one"),
             )
         })
     }
+}
+
+/// Whether the only spaces in a move pad one-digit squares after their joiner (`1- 6`,
+/// `47x 9`), as files with moves aligned in columns write them.
+fn is_column_padding(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    bytes.iter().enumerate().all(|(i, &b)| {
+        b != b' '
+            || (i > 0
+                && matches!(bytes[i - 1], b'-' | b'x' | b'X' | b':')
+                && bytes.get(i + 1).is_some_and(u8::is_ascii_digit)
+                && !bytes.get(i + 2).is_some_and(u8::is_ascii_digit))
+    })
 }
 
 /// The result of parsing a PDN text: a lossless tree and its diagnostics.

@@ -204,9 +204,13 @@ impl MoveNumber {
         token(&self.0, INTEGER).and_then(|t| t.text().parse().ok())
     }
 
-    /// Whether the number is written for Black's move (`12...`).
+    /// Whether the number is written for Black's move: `12...`, or `12. ...` where the
+    /// three dots stand for White's move.
     pub fn is_black(&self) -> bool {
-        token(&self.0, DOTS).is_some_and(|t| t.text().len() >= 3)
+        self.0
+            .children_with_tokens()
+            .filter_map(|e| e.into_token())
+            .any(|t| t.kind() == DOTS && t.text().len() >= 3)
     }
 }
 

@@ -3,6 +3,11 @@
 //! The lexer is context-free but for two facts of PGN: a `%` escape line counts only in
 //! column 0, and a `{` comment with no `}` stops before the next line that starts a tag pair
 //! (`[Event "...`), so that one missing brace does not swallow the rest of a database.
+//!
+//! Two kinds of text that is not PGN at all are read as one `ERROR_TOKEN` each, so that the
+//! parser can say once what they are: a line that starts with a FEN board (an EPD record,
+//! `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - c0 "...";`) and an HTML tag
+//! (`<br />`). Neither crosses a line.
 
 use super::SyntaxKind::{self, *};
 
@@ -46,6 +51,13 @@ pub(crate) fn next_token(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
         b'}' => (R_CURLY, pos + 1),
         b';' => (LINE_COMMENT, line_end(bytes, pos)),
         b'%' if pos == 0 || bytes[pos - 1] == b'\n' => (ESCAPE_LINE, line_end(bytes, pos)),
+        _ if (pos == 0 || bytes[pos - 1] == b'\n') && is_epd_line(bytes, pos) => {
+            (ERROR_TOKEN, line_end(bytes, pos))
+        }
+        b'<' => match html_tag_end(bytes, pos) {
+            Some(end) => (ERROR_TOKEN, end),
+            None => (ERROR_TOKEN, run(bytes, pos + 1, |b| !ends_unknown_run(b))),
+        },
         b'[' => (L_BRACK, pos + 1),
         b']' => (R_BRACK, pos + 1),
         b'(' => (L_PAREN, pos + 1),
@@ -69,6 +81,62 @@ pub(crate) fn next_token(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
         }
         _ => (ERROR_TOKEN, run(bytes, pos + 1, |b| !ends_unknown_run(b))),
     }
+}
+
+/// Whether a FEN board and a side to move start at `pos` (`rnbqkbnr/.../RNBQKBNR w`): the
+/// start of an EPD record, which no line of PGN looks like.
+pub(crate) fn is_epd_line(bytes: &[u8], pos: usize) -> bool {
+    let is_rank_byte = |b: u8| {
+        matches!(
+            b,
+            b'1'..=b'8'
+                | b'p'
+                | b'n'
+                | b'b'
+                | b'r'
+                | b'q'
+                | b'k'
+                | b'P'
+                | b'N'
+                | b'B'
+                | b'R'
+                | b'Q'
+                | b'K'
+        )
+    };
+    let mut i = pos;
+    for rank in 0..8 {
+        let end = run(bytes, i, is_rank_byte);
+        if end == i || end - i > 8 {
+            return false;
+        }
+        i = end;
+        if rank < 7 {
+            if bytes.get(i) != Some(&b'/') {
+                return false;
+            }
+            i += 1;
+        }
+    }
+    bytes.get(i) == Some(&b' ') && matches!(bytes.get(i + 1), Some(b'w' | b'b'))
+}
+
+/// The end of an HTML tag at `pos` (`<br />`, `</p>`, `<a href="x">`), on its line.
+pub(crate) fn html_tag_end(bytes: &[u8], pos: usize) -> Option<usize> {
+    let name = pos + 1 + usize::from(bytes.get(pos + 1) == Some(&b'/'));
+    if !bytes.get(name).is_some_and(u8::is_ascii_alphabetic) {
+        return None;
+    }
+    let name_end = run(bytes, name, |b| b.is_ascii_alphanumeric());
+    if !matches!(bytes.get(name_end), Some(b'>' | b' ' | b'/')) {
+        return None;
+    }
+    // Tags are short; the cap keeps lexing linear on long lines with a stray `<`.
+    let limit = bytes.len().min(name_end + 256);
+    let close = bytes[name_end..limit]
+        .iter()
+        .position(|&b| b == b'>' || b == b'\n' || b == b'<')?;
+    (bytes[name_end + close] == b'>').then_some(name_end + close + 1)
 }
 
 pub(crate) fn run(bytes: &[u8], start: usize, pred: impl Fn(u8) -> bool) -> usize {
@@ -300,6 +368,23 @@ mod tests {
     fn escape_line_only_in_column_zero() {
         assert_eq!(kinds("%x\n")[0], (ESCAPE_LINE, "%x"));
         assert_eq!(kinds(" %x")[1], (ERROR_TOKEN, "%"));
+    }
+
+    #[test]
+    fn text_that_is_not_pgn() {
+        let epd = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - c1 1/2-1/2;";
+        assert_eq!(kinds(&format!("{epd}\nx"))[0], (ERROR_TOKEN, epd));
+        assert_eq!(kinds(&format!(" {epd}"))[1], (SYMBOL, "rnbqkbnr"));
+        assert_eq!(
+            kinds("Nc6<br />3."),
+            vec![
+                (SAN, "Nc6"),
+                (ERROR_TOKEN, "<br />"),
+                (INTEGER, "3"),
+                (DOTS, ".")
+            ]
+        );
+        assert_eq!(kinds("a < b")[2], (ERROR_TOKEN, "<"));
     }
 
     #[test]

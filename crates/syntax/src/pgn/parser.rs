@@ -28,6 +28,8 @@ pub const MAX_VARIATION_DEPTH: usize = 256;
 pub(crate) trait Dialect {
     /// The notation's own token and node kinds.
     type Kind: Copy;
+    /// The notation's name, for messages.
+    const NAME: &'static str;
     /// What a token of this notation is to the grammar.
     fn role(kind: Self::Kind) -> SyntaxKind;
     /// The notation's kind for a node or token of a role.
@@ -36,9 +38,15 @@ pub(crate) trait Dialect {
     const RESULT_REQUIRED: bool;
     /// Whether a result may be written again after comments (`1-0 {note} 1-0`, PDN).
     const REPEATED_RESULT: bool;
+    /// The largest NAG (PGN: 255), or `None` when the notation sets no limit (PDN).
+    const NAG_MAX: Option<u32> = Some(255);
     /// Whether a suffix annotation (PGN) or move strength (PDN) is one the notation has.
     fn valid_suffix(text: &str) -> bool {
         matches!(text, "!" | "?" | "!!" | "??" | "!?" | "?!")
+    }
+    /// Whether a word is a result of the notation (to find one inside an unclosed comment).
+    fn is_result(word: &str) -> bool {
+        matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*")
     }
     /// A problem with the text of a move token, if it has one.
     fn check_move(_text: &str, _range: TextRange) -> Option<SyntaxError> {
@@ -51,6 +59,7 @@ pub(crate) enum Pgn {}
 
 impl Dialect for Pgn {
     type Kind = SyntaxKind;
+    const NAME: &'static str = "PGN";
     fn role(kind: SyntaxKind) -> SyntaxKind {
         kind
     }
@@ -173,10 +182,60 @@ pub(crate) fn parse_game<D: Dialect, S: Sink<D::Kind>>(
         sink,
         errors: Vec::new(),
         depth: 0,
+        not_pgn: None,
         dialect: std::marker::PhantomData,
     };
     parser.game(is_last);
-    parser.errors
+    cap_errors(parser.errors)
+}
+
+/// How many errors one game reports before the rest are summed up in one note: past a
+/// dozen, the file is usually not what it seems, and a wall of errors hides the first.
+pub const MAX_ERRORS_PER_GAME: usize = 10;
+
+/// The errors of a game in order, at most [`MAX_ERRORS_PER_GAME`] of them, and a note that
+/// counts the rest.
+fn cap_errors(mut errors: Vec<SyntaxError>) -> Vec<SyntaxError> {
+    if errors.len() <= MAX_ERRORS_PER_GAME {
+        return errors;
+    }
+    errors.sort_by_key(|e| e.range.start());
+    let hidden = errors.split_off(MAX_ERRORS_PER_GAME);
+    let last = hidden.last().map_or(hidden[0].range, |e| e.range);
+    errors.push(
+        SyntaxError::new(
+            Code::MoreErrors,
+            hidden[0].range,
+            format!(
+                "and {} more errors in this game, not listed: fix the ones above first",
+                hidden.len()
+            ),
+        )
+        .with_related(last, "the last of them"),
+    );
+    errors
+}
+
+/// Text in a game that is not PGN at all, which the game reports once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Foreign {
+    /// An EPD record: a FEN board at the start of a line.
+    Epd,
+    /// An HTML tag, `<br />`.
+    Html,
+}
+
+impl Foreign {
+    /// What an `ERROR_TOKEN`'s text is, if it is one of these.
+    fn of(text: &str) -> Option<Foreign> {
+        if text.len() >= 3 && text.starts_with('<') && text.ends_with('>') {
+            Some(Foreign::Html)
+        } else if text.contains('/') && super::lexer::is_epd_line(text.as_bytes(), 0) {
+            Some(Foreign::Epd)
+        } else {
+            None
+        }
+    }
 }
 
 struct Parser<'l, 't, D: Dialect, S> {
@@ -187,6 +246,8 @@ struct Parser<'l, 't, D: Dialect, S> {
     sink: &'l mut S,
     errors: Vec<SyntaxError>,
     depth: usize,
+    /// What the game looks like when it is not PGN (said once, at its first sign).
+    not_pgn: Option<Foreign>,
     dialect: std::marker::PhantomData<D>,
 }
 
@@ -306,6 +367,7 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
 
     fn game(&mut self, is_last: bool) {
         self.start(GAME);
+        self.check_not_pgn();
         let has_tags = self.at(L_BRACK) || self.comments_then_tag();
         if has_tags {
             self.tag_section();
@@ -320,7 +382,12 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
             self.start(GAME_RESULT);
             self.bump();
             self.finish();
-        } else if D::RESULT_REQUIRED && (has_tags || has_moves) {
+        } else if D::RESULT_REQUIRED
+            && (has_tags || has_moves)
+            && self.not_pgn != Some(Foreign::Epd)
+            // A comment never closed has swallowed the end of the game: that is its error.
+            && !self.after_unclosed_comment()
+        {
             let next = if is_last {
                 "the end of the file"
             } else {
@@ -347,6 +414,52 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
             }
         }
         self.finish();
+    }
+
+    /// Says once what the game looks like when it is not PGN: an EPD record (its first thing
+    /// is a FEN board) or a web page (an HTML tag anywhere); the stray runs made only of such
+    /// text are then not reported one by one.
+    fn check_not_pgn(&mut self) {
+        let mut first = true;
+        for i in self.pos..self.end {
+            let role = self.role(i);
+            if role.is_trivia() {
+                continue;
+            }
+            let foreign = if role == ERROR_TOKEN {
+                Foreign::of(self.lexed.token_text(i))
+            } else {
+                None
+            };
+            let what = match foreign {
+                Some(Foreign::Epd) if first => "EPD (a chess position per line, with opcodes)",
+                Some(Foreign::Html) => "HTML pasted from a web page (it has tags such as `<br />`)",
+                _ => {
+                    first = false;
+                    continue;
+                }
+            };
+            let range = self.text_range(i);
+            self.not_pgn = foreign;
+            self.error(SyntaxError::new(
+                Code::NotPgn,
+                range,
+                format!(
+                    "this looks like {what}, not PGN: kifu reports this once, not each line of it"
+                ),
+            ));
+            return;
+        }
+    }
+
+    /// Whether the last significant token before the cursor is a `{` comment with no `}`.
+    fn after_unclosed_comment(&self) -> bool {
+        (0..self.pos)
+            .rev()
+            .find(|&i| !self.role(i).is_trivia())
+            .is_some_and(|i| {
+                self.role(i) == BRACE_COMMENT && !self.lexed.token_text(i).ends_with('}')
+            })
     }
 
     /// Whether the cursor is at comments followed by a tag pair: comments between games
@@ -508,13 +621,24 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
         has_moves
     }
 
+    /// `12.`, `12...`, and `12. ...`: three dots standing for White's move, which books and
+    /// chess.js write before a Black move (`14. ... Nc6`) and PDN 3.0's reading grammar calls
+    /// an elided move. They are read as part of the number, as `12...` is.
     fn move_number(&mut self) {
         self.start(MOVE_NUMBER);
         self.bump();
         if self.at(DOTS) {
             self.bump();
         }
+        if self.at(DOTS) && self.next_on_same_line() && self.current_text() == Some("...") {
+            self.bump();
+        }
         self.finish();
+    }
+
+    /// The text of the next significant token.
+    fn current_text(&self) -> Option<&str> {
+        self.nth_index(0).map(|i| self.lexed.token_text(i))
     }
 
     fn san_move(&mut self) {
@@ -550,11 +674,14 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
         self.start(NAG_NODE);
         self.bump();
         self.finish();
-        if digits.parse::<u8>().is_err() {
+        if let Some(max) = D::NAG_MAX {
+            if digits.parse::<u32>().is_ok_and(|n| n <= max) {
+                return;
+            }
             self.error(SyntaxError::new(
                 Code::InvalidNag,
                 range,
-                format!("`${digits}` is not a NAG: NAGs run from `$0` to `$255`"),
+                format!("`${digits}` is not a NAG: NAGs run from `$0` to `${max}`"),
             ));
         }
     }
@@ -563,28 +690,101 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
         let Some(i) = self.nth_index(0) else { return };
         let range = self.text_range(i);
         let text = self.lexed.token_text(i);
+        let is_brace = self.role(i) == BRACE_COMMENT;
+        if is_brace && text.ends_with('}') {
+            if let Some(close) = self.nested_comment_end(i, text) {
+                self.nested_comment(i, close);
+                return;
+            }
+        }
         self.start(COMMENT);
         self.bump();
         self.finish();
-        if self.role(i) == BRACE_COMMENT && !text.ends_with('}') {
+        if is_brace && !text.ends_with('}') {
             let open = TextRange::at(range.start(), TextSize::from(1));
+            let swallowed = swallowed_result::<D>(text)
+                .map(|(at, result)| (range.start() + TextSize::from(at as u32), result));
             let stop = if i + 1 < self.lexed.len() {
                 "kifu ended it before the next tag pair"
             } else {
                 "it runs to the end of the file"
             };
-            self.error(
-                SyntaxError::new(
-                    Code::UnterminatedComment,
-                    open,
-                    format!("this `{{` comment is never closed: `}}` is missing, so {stop}"),
-                )
+            let message = match swallowed {
+                Some((_, result)) => format!(
+                    "this `{{` comment is never closed: `}}` is missing, so it swallowed the rest of the game and its result `{result}`; {stop}"
+                ),
+                None => format!("this `{{` comment is never closed: `}}` is missing, so {stop}"),
+            };
+            let mut error = SyntaxError::new(Code::UnterminatedComment, open, message)
                 .with_related(
                     TextRange::empty(range.end()),
                     "the comment should end by here",
-                ),
-            );
+                );
+            if let Some((at, result)) = swallowed {
+                error = error.with_related(
+                    TextRange::at(at, TextSize::from(result.len() as u32)),
+                    "the result, inside the comment",
+                );
+            }
+            self.error(error);
         }
+    }
+
+    /// For a `{` comment that holds another `{` (`{ a { b } c }`), the `}` that would close
+    /// it if comments nested: found among the next few tokens of the game, when the text
+    /// after the first `}` is what such a comment would hold. `None` if there is none.
+    fn nested_comment_end(&self, i: usize, text: &str) -> Option<usize> {
+        const LOOKAHEAD: usize = 64;
+        let inner = text[1..].bytes().filter(|&b| b == b'{').count();
+        if inner == 0 {
+            return None;
+        }
+        let mut closes = 0;
+        let mut seen = 0;
+        for j in i + 1..self.end {
+            let role = self.role(j);
+            if role.is_trivia() {
+                continue;
+            }
+            seen += 1;
+            match role {
+                R_CURLY => {
+                    closes += 1;
+                    if closes == inner {
+                        return Some(j);
+                    }
+                }
+                L_BRACK | RESULT => return None,
+                _ if seen > LOOKAHEAD => return None,
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// A comment read as nested (`{ a { b } c }`): the `{...}` token, then the text up to the
+    /// `}` that closes the outer comment, in one `COMMENT` node with one diagnostic.
+    fn nested_comment(&mut self, i: usize, close: usize) {
+        let text = self.lexed.token_text(i);
+        let start = self.text_range(i).start();
+        let inner = text[1..].find('{').map_or(0, |at| at + 1);
+        self.start(COMMENT);
+        self.bump();
+        self.start(ERROR);
+        while self.pos <= close {
+            self.bump();
+        }
+        self.finish();
+        self.finish();
+        let end = self.text_range(close).end();
+        self.error(
+            SyntaxError::new(
+                Code::NestedComment,
+                TextRange::new(start + TextSize::from(inner as u32), end),
+                format!("a comment inside a comment: {} comments do not nest, so the first `}}` ended the comment and the rest was left over (nested comments are a pgn-extract extension, its --nestedcomment option)", D::NAME),
+            )
+            .with_related(TextRange::at(start, TextSize::from(1)), "the outer comment opens here"),
+        );
     }
 
     fn variation(&mut self) {
@@ -600,7 +800,8 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
         self.depth -= 1;
         if self.at(R_PAREN) {
             self.bump();
-        } else {
+        } else if !self.after_unclosed_comment() {
+            // (After a comment never closed, the `)` is inside it: the comment's error says so.)
             let at = self.end_of_previous();
             self.error(SyntaxError::never_closed(
                 Code::UnterminatedVariation,
@@ -656,8 +857,17 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
         let mut close_brace = false;
         let mut close_paren = false;
         let mut only_suffixes = true;
+        // Whether every token is text of the kind the game was found to be (`<br />`).
+        let mut only_foreign = self.not_pgn.is_some();
+        let mut epd = false;
         self.start(ERROR);
         loop {
+            let foreign = match (self.current(), self.nth_index(0)) {
+                (Some(ERROR_TOKEN), Some(i)) => Foreign::of(self.lexed.token_text(i)),
+                _ => None,
+            };
+            epd |= foreign == Some(Foreign::Epd);
+            only_foreign &= foreign.is_some() && foreign == self.not_pgn;
             match self.current() {
                 Some(R_CURLY) => close_brace = true,
                 Some(R_PAREN) => close_paren = true,
@@ -676,9 +886,17 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
             }
         }
         self.finish();
+        if only_foreign {
+            return;
+        }
         let range = TextRange::new(start, self.end_of_previous().end());
         let text = quote(&self.lexed.text()[range]);
-        let (code, message) = if close_brace {
+        let (code, message) = if epd {
+            (
+                Code::StrayText,
+                format!("{text} looks like a FEN or EPD position, not movetext: in PGN a position goes in a `[FEN \"...\"]` tag"),
+            )
+        } else if close_brace {
             (
                 Code::UnmatchedCloseBrace,
                 format!("{text} is not movetext: its `}}` closes no comment (did an earlier comment end too soon?)"),
@@ -706,6 +924,15 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
 /// Whether a STRING token has its closing quote.
 pub(crate) fn string_is_closed(text: &str) -> bool {
     crate::language::is_closed_by(text, b'"')
+}
+
+/// The last result written inside an unclosed comment's text, and its offset in the text:
+/// the result the comment swallowed.
+fn swallowed_result<D: Dialect>(comment: &str) -> Option<(usize, &str)> {
+    comment
+        .split_ascii_whitespace()
+        .rfind(|word| D::is_result(word))
+        .map(|word| (word.as_ptr() as usize - comment.as_ptr() as usize, word))
 }
 
 /// `text` in backticks for a message, shortened when long.

@@ -99,18 +99,22 @@ fn unclosed_deep_nesting_is_one_error_each() {
     let text = "1. e4 ".to_string() + &"(".repeat(100_000) + " *";
     let parse = parse(&text);
     assert_eq!(parse.syntax().to_string(), text);
-    // The capped variation reports itself once; each open node reports its `(`.
-    assert!(parse
-        .errors()
-        .iter()
-        .all(|e| matches!(e.code, Code::NestingTooDeep | Code::UnterminatedVariation)));
-    assert_eq!(
-        parse
-            .errors()
-            .iter()
-            .filter(|e| e.code == Code::UnterminatedVariation)
-            .count(),
-        MAX_VARIATION_DEPTH + 1
+    // The capped variation reports itself once; each open node reports its `(`, and the
+    // game lists the first ten and counts the rest in one note.
+    let errors = parse.errors();
+    assert!(errors.iter().all(|e| matches!(
+        e.code,
+        Code::NestingTooDeep | Code::UnterminatedVariation | Code::MoreErrors
+    )));
+    assert_eq!(errors.len(), parser::MAX_ERRORS_PER_GAME + 1);
+    let note = errors.iter().find(|e| e.code == Code::MoreErrors).unwrap();
+    let all = MAX_VARIATION_DEPTH + 2;
+    let hidden = all - parser::MAX_ERRORS_PER_GAME;
+    assert!(
+        note.message
+            .starts_with(&format!("and {hidden} more errors")),
+        "{}",
+        note.message
     );
 }
 
@@ -124,8 +128,9 @@ fn ten_megabyte_comment() {
     let unclosed = format!("1. e4 {{{body}");
     let parse = super::parse(&unclosed);
     assert_eq!(parse.syntax().to_string(), unclosed);
+    // The comment swallowed the end of the game: that is one error, not a missing result too.
     let codes: Vec<Code> = parse.errors().iter().map(|e| e.code).collect();
-    assert_eq!(codes, vec![Code::UnterminatedComment, Code::MissingResult]);
+    assert_eq!(codes, vec![Code::UnterminatedComment]);
 }
 
 #[test]
@@ -136,8 +141,13 @@ fn unclosed_comment_recovers_at_next_tag_pair() {
     let events: Vec<_> = file.games().map(|g| g.tag("Event")).collect();
     assert_eq!(events, vec![Some("a".into()), Some("b".into())]);
     let codes: Vec<Code> = parse.errors().iter().map(|e| e.code).collect();
-    assert_eq!(codes, vec![Code::UnterminatedComment, Code::MissingResult]);
-    assert_eq!(&text[parse.errors()[0].range], "{");
+    assert_eq!(codes, vec![Code::UnterminatedComment]);
+    let error = &parse.errors()[0];
+    assert_eq!(&text[error.range], "{");
+    assert!(error
+        .message
+        .contains("swallowed the rest of the game and its result `1-0`"));
+    assert_eq!(&text[error.related[1].range], "1-0");
 }
 
 #[test]
@@ -164,4 +174,19 @@ fn tag_values_unescape() {
     let parse = parse(r#"[Event "say \"hi\" \\o/"] *"#);
     let game = parse.source_file().games().next().unwrap();
     assert_eq!(game.tag("Event").as_deref(), Some(r#"say "hi" \o/"#));
+}
+
+#[test]
+fn three_dots_for_whites_move() {
+    // `14. ... Nc6`, as books and chess.js write it: the number of a Black move.
+    let parse = parse("14. ... Nc6 15. Nf3 *");
+    assert!(parse.errors().is_empty(), "{:?}", parse.errors());
+    let game = parse.source_file().games().next().unwrap();
+    let numbers: Vec<_> = game
+        .syntax()
+        .descendants()
+        .filter_map(ast::MoveNumber::cast)
+        .map(|n| (n.number(), n.is_black()))
+        .collect();
+    assert_eq!(numbers, vec![(Some(14), true), (Some(15), false)]);
 }

@@ -198,15 +198,32 @@ impl<'g> Walker<'_, 'g> {
             let id = property.id();
             self.identifier(property.ident, &id, range);
             let earlier = properties[..index].iter().find(|p| p.id() == id);
-            if let Some(first) = earlier.map(|p| p.ident_range) {
-                self.errors.push(
+            if let Some(first) = earlier {
+                // The same values again (Fox writes `AP[foxwq]` twice) lose nothing: a warning,
+                // and the copy is not checked again.
+                let same = first
+                    .values()
+                    .map(|(v, _)| v)
+                    .eq(property.values().map(|(v, _)| v));
+                let error = if same {
+                    SyntaxError::new(
+                        Code::DuplicateProperty,
+                        range,
+                        format!("`{id}` is written twice in this node with the same value: FF[4] allows a property once per node; readers keep one"),
+                    )
+                    .with_severity(Severity::Warning)
+                } else {
                     SyntaxError::new(
                         Code::DuplicateProperty,
                         range,
                         format!("`{id}` appears twice in this node: a property may appear once per node"),
                     )
-                    .with_related(first, "first here"),
-                );
+                };
+                self.errors
+                    .push(error.with_related(first.ident_range, "first here"));
+                if same {
+                    continue;
+                }
             }
             let Some(info) = lookup(&id) else {
                 if !id.is_empty() {

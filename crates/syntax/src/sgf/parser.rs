@@ -117,6 +117,22 @@ impl<S: Sink<SyntaxKind>> Parser<'_, '_, S> {
                     trees += 1;
                     self.game_tree();
                 }
+                // `;GM[1]...` with no `(` before it (some Fox files): one error, and the game
+                // read as if the `(` were there.
+                SEMICOLON if trees == 0 => {
+                    trees += 1;
+                    let at = self.current_range();
+                    self.error(SyntaxError::new(
+                        Code::MissingOpenParen,
+                        at,
+                        "the game tree has no opening `(`: the file starts with a node; kifu read it as if `(` were there",
+                    ));
+                    self.start(GAME_TREE);
+                    self.depth += 1;
+                    self.game_tree_body(at, false);
+                    self.depth -= 1;
+                    self.finish();
+                }
                 SEMICOLON => {
                     let start = self.current_range().start();
                     self.node();
@@ -189,6 +205,13 @@ impl<S: Sink<SyntaxKind>> Parser<'_, '_, S> {
         self.start(GAME_TREE);
         self.bump();
         self.depth += 1;
+        self.game_tree_body(open, true);
+        self.depth -= 1;
+        self.finish();
+    }
+
+    /// What follows a game tree's `(` (`opened`), or its first node when the `(` is missing.
+    fn game_tree_body(&mut self, open: TextRange, opened: bool) {
         match self.current() {
             Some(R_PAREN) => {
                 let range = TextRange::new(open.start(), self.current_range().end());
@@ -245,20 +268,21 @@ impl<S: Sink<SyntaxKind>> Parser<'_, '_, S> {
                 Some(VALUE) => self.values_without_identifier(),
                 Some(_) => self.stray_text(),
                 None => {
-                    let at = self.end_of_previous();
-                    self.error(SyntaxError::never_closed(
-                        Code::UnterminatedGameTree,
-                        open,
-                        "game tree",
-                        ")",
-                        at,
-                    ));
+                    // With no `(` either, the missing `(` was the one error.
+                    if opened {
+                        let at = self.end_of_previous();
+                        self.error(SyntaxError::never_closed(
+                            Code::UnterminatedGameTree,
+                            open,
+                            "game tree",
+                            ")",
+                            at,
+                        ));
+                    }
                     break;
                 }
             }
         }
-        self.depth -= 1;
-        self.finish();
     }
 
     /// A game tree nested past [`MAX_GAME_TREE_DEPTH`]: one flat ERROR node up to its `)`.
@@ -341,9 +365,12 @@ impl<S: Sink<SyntaxKind>> Parser<'_, '_, S> {
                 SyntaxError::new(
                     Code::ValueLooksUnclosed,
                     TextRange::at(range.start(), TextSize::from(1)),
-                    "this value runs over a line that looks like the next node: is its `]` missing?",
+                    "this value holds what looks like the next node: is its `]` missing?",
                 )
-                .with_related(TextRange::new(start, range.end()), "the value goes on to here"),
+                .with_related(
+                    TextRange::new(start, range.end()),
+                    "the value goes on to here",
+                ),
             );
         }
         if !closed {
@@ -390,8 +417,10 @@ impl<S: Sink<SyntaxKind>> Parser<'_, '_, S> {
     }
 }
 
-/// Where a value's text has a line that starts like a node or game tree (`;B[`, `(;W[`):
-/// the mark of a `]` left out, after which the value ran on to the next `]`.
+/// Where a value's text holds the start of a node or game tree (`;B[`, `(;W[`): the mark of a
+/// `]` left out, after which the value ran on to the next `]`. On a line of its own such a
+/// start counts anywhere in the value; inside a line (`C[comment;B[fq]`) only as the value's
+/// last bracket, where the swallowed node's own `]` closed the value.
 fn swallowed_node(value: &str) -> Option<usize> {
     let bytes = value.as_bytes();
     let mut from = 0;
@@ -401,20 +430,26 @@ fn swallowed_node(value: &str) -> Option<usize> {
         while j < bytes.len() && matches!(bytes[j], b' ' | b'\t' | b'\r' | b'(') {
             j += 1;
         }
-        if bytes.get(j) == Some(&b';') {
-            let mut k = j + 1;
-            while k < bytes.len() && bytes[k] == b' ' {
-                k += 1;
-            }
-            let ident = bytes[k..]
-                .iter()
-                .take_while(|b| b.is_ascii_uppercase())
-                .count();
-            if (1..=2).contains(&ident) && bytes.get(k + ident) == Some(&b'[') {
-                return Some(line);
-            }
+        if bytes.get(j) == Some(&b';') && node_start(bytes, j).is_some() {
+            return Some(line);
         }
         from = line;
     }
-    None
+    let last_open = memchr::memrchr(b'[', &bytes[1..]).map(|i| i + 1)?;
+    let semicolon = memchr::memrchr(b';', &bytes[..last_open])?;
+    (node_start(bytes, semicolon) == Some(last_open)).then_some(semicolon)
+}
+
+/// Where the `[` is, when `;` at `at` starts a node: `;`, blanks, one or two upper-case
+/// letters, `[`.
+fn node_start(bytes: &[u8], at: usize) -> Option<usize> {
+    let mut k = at + 1;
+    while k < bytes.len() && bytes[k] == b' ' {
+        k += 1;
+    }
+    let ident = bytes[k..]
+        .iter()
+        .take_while(|b| b.is_ascii_uppercase())
+        .count();
+    ((1..=2).contains(&ident) && bytes.get(k + ident) == Some(&b'[')).then_some(k + ident)
 }

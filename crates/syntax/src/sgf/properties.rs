@@ -112,7 +112,9 @@ props! {
     "SL" "Selected points" Other List(Point);
     "SQ" "Squares" Other List(Point);
     "TR" "Triangles" Other List(Point);
-    "AP" "Application (name:version)" Root Compose(SimpleText, SimpleText);
+    // FF[4] says name and version; many programs write the name alone (Fox: `AP[foxwq]`),
+    // which loses nothing a reader needs.
+    "AP" "Application (name:version)" Root OneOrCompose(SimpleText, SimpleText, SimpleText);
     "CA" "Character set" Root One(SimpleText);
     "FF" "File format" Root One(Number);
     "GM" "Game (1 = Go)" Root One(Number);

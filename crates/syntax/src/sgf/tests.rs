@@ -17,12 +17,11 @@ fn clean_game() {
 fn syntax_errors() {
     assert_eq!(codes("()"), vec![("()".into(), Code::EmptyVariation)]);
     assert_eq!(codes(""), vec![(String::new(), Code::NoGameTree)]);
+    // A file that starts with a node is a game tree whose `(` is missing: one error.
+    assert_eq!(codes(";"), vec![(";".into(), Code::MissingOpenParen)]);
     assert_eq!(
-        codes(";"),
-        vec![
-            (";".into(), Code::NodeOutsideGameTree),
-            (String::new(), Code::NoGameTree)
-        ]
+        codes("(;GM[1]);B[aa]"),
+        vec![(";B[aa]".into(), Code::NodeOutsideGameTree)]
     );
     assert_eq!(
         codes("(;A)"),
