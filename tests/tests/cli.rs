@@ -191,3 +191,243 @@ fn large_file_read_in_pieces_keeps_lines_and_offsets() {
     assert!(String::from_utf8_lossy(&out.stderr).contains(&format!("({copies} games)")));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// An empty folder of this test run's own, named for the test.
+fn fresh_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("kifu-e2e-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `kifu` with `args`, killing it (and failing) if it runs longer than a minute: the
+/// bugs these tests guard against made `kifu` hang.
+fn kifu_or_hang(args: &[&str]) -> std::process::Output {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(kifu_e2e::kifu_bin())
+        .args(args)
+        .current_dir(workspace())
+        .env("NO_COLOR", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("kifu runs");
+    let started = Instant::now();
+    // Read the pipes on threads so that a large output cannot block kifu.
+    let mut stdout = child.stdout.take().unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let out = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        std::io::Read::read_to_end(&mut stdout, &mut buf).unwrap();
+        buf
+    });
+    let err = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        std::io::Read::read_to_end(&mut stderr, &mut buf).unwrap();
+        buf
+    });
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("kifu {args:?} still runs after a minute");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    std::process::Output {
+        status,
+        stdout: out.join().unwrap(),
+        stderr: err.join().unwrap(),
+    }
+}
+
+fn stderr(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[cfg(unix)]
+#[test]
+fn symlink_cycles_are_walked_once_and_noted_once() {
+    use std::os::unix::fs::symlink;
+    let dir = fresh_dir("cycle");
+    let d = dir.join("d");
+    std::fs::create_dir(&d).unwrap();
+    std::fs::write(d.join("a.pgn"), "1. e4 *\n").unwrap();
+    // Two links to `.`: without a cycle check 2^40 paths (until the path is too long).
+    symlink(".", d.join("s1")).unwrap();
+    symlink(".", d.join("s2")).unwrap();
+    let out = kifu_or_hang(&["check", d.to_str().unwrap()]);
+    assert_eq!(code(&out), 0, "notes do not fail the run: {}", stderr(&out));
+    assert!(
+        stdout(&out).starts_with("checked 1 file (1 game): no problems; 2 paths skipped"),
+        "{}",
+        stdout(&out)
+    );
+    let notes = stderr(&out);
+    for link in ["s1", "s2"] {
+        let note = format!(
+            "kifu: note: skipped {}: it links back to {}, which contains it (a cycle)",
+            d.join(link).display(),
+            d.display()
+        );
+        assert_eq!(notes.matches(&note).count(), 1, "{notes}");
+    }
+    assert_eq!(notes.lines().count(), 2, "{notes}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn a_directory_reached_twice_is_walked_once() {
+    use std::os::unix::fs::symlink;
+    let dir = fresh_dir("twice");
+    std::fs::create_dir_all(dir.join("games")).unwrap();
+    std::fs::write(dir.join("games/a.pgn"), "1. e4 *\n").unwrap();
+    // Links that are not cycles but would still multiply the work: each level doubles it.
+    let mut target = dir.join("games");
+    for level in 0..30 {
+        let next = dir.join(format!("level{level}"));
+        std::fs::create_dir(&next).unwrap();
+        symlink(&target, next.join("l1")).unwrap();
+        symlink(&target, next.join("l2")).unwrap();
+        target = next;
+    }
+    let out = kifu_or_hang(&["export", "--format", "jsonl", dir.to_str().unwrap()]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(stdout(&out).lines().count(), 1, "the one game, once");
+    let notes = stderr(&out);
+    assert!(
+        notes.contains(&format!(
+            "kifu: note: skipped {}: the same directory as {}, already walked",
+            dir.join("level0/l1").display(),
+            dir.join("games").display()
+        )),
+        "{notes}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(unix)]
+fn mkfifo(path: &std::path::Path) {
+    let status = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(status.success());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_found_by_walking_is_skipped_one_named_is_read() {
+    let dir = fresh_dir("fifo");
+    std::fs::write(dir.join("a.pgn"), "1. e4 *\n").unwrap();
+    let fifo = dir.join("b.pgn");
+    mkfifo(&fifo);
+    let out = kifu_or_hang(&["check", dir.to_str().unwrap()]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("checked 1 file (1 game): no problems; 1 path skipped"));
+    assert_eq!(
+        stderr(&out).trim_end(),
+        format!(
+            "kifu: note: skipped {}: not a regular file (a FIFO, socket or device); name it on the command line to read it",
+            fifo.display()
+        )
+    );
+    // Named on the command line, it is read: that is what the user asked for.
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::write(fifo, "1. e4 oh *\n").unwrap())
+    };
+    let out = kifu_or_hang(&["check", "--format", "json", fifo.to_str().unwrap()]);
+    writer.join().unwrap();
+    assert_eq!(code(&out), 1);
+    let diag: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(diag["code"], "stray-text");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_missing_path_is_reported_and_the_others_are_checked() {
+    let dir = fresh_dir("missing");
+    let a = dir.join("a.pgn");
+    let c = dir.join("c.pgn");
+    std::fs::write(&a, "1. e4 *\n").unwrap();
+    std::fs::write(&c, "1. d4 oh *\n").unwrap();
+    let missing = dir.join("b.pgn");
+    let args = [
+        a.to_str().unwrap(),
+        missing.to_str().unwrap(),
+        c.to_str().unwrap(),
+    ];
+    let out = kifu_or_hang(&[&["check"][..], &args].concat());
+    assert_eq!(code(&out), 2, "could not read everything: exit 2");
+    assert!(
+        stdout(&out).contains("checked 2 files (2 games): 1 error; 1 path could not be read"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(stdout(&out).contains("error[stray-text]"));
+    assert_eq!(
+        stderr(&out).trim_end(),
+        format!(
+            "kifu: cannot read {}: No such file or directory (os error 2)",
+            missing.display()
+        )
+    );
+    let out = kifu_or_hang(&[&["export", "--format", "jsonl"][..], &args].concat());
+    assert_eq!(code(&out), 2);
+    assert_eq!(stdout(&out).lines().count(), 2, "both games exported");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn an_unreadable_entry_is_named_itself_not_its_folder() {
+    use std::os::unix::fs::{symlink, PermissionsExt};
+    let dir = fresh_dir("unreadable");
+    std::fs::write(dir.join("a.pgn"), "1. e4 *\n").unwrap();
+    // A link to nothing with a game file's name cannot be read (one with another name is
+    // skipped with a note).
+    symlink("nowhere", dir.join("gone.pgn")).unwrap();
+    symlink("nowhere", dir.join("gone")).unwrap();
+    let out = kifu_or_hang(&["check", dir.to_str().unwrap()]);
+    assert_eq!(code(&out), 2);
+    assert!(stdout(&out).starts_with(
+        "checked 1 file (1 game): no problems; 1 path could not be read; 1 path skipped"
+    ));
+    let messages = stderr(&out);
+    assert!(
+        messages.contains(&format!(
+            "kifu: cannot read {}: ",
+            dir.join("gone.pgn").display()
+        )),
+        "{messages}"
+    );
+    assert!(
+        messages.contains(&format!(
+            "kifu: note: skipped {}: a symbolic link to nothing",
+            dir.join("gone").display()
+        )),
+        "{messages}"
+    );
+    let locked = dir.join("locked");
+    std::fs::create_dir(&locked).unwrap();
+    std::fs::write(locked.join("b.pgn"), "1. e4 *\n").unwrap();
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
+    if std::fs::read_dir(&locked).is_ok() {
+        eprintln!("SKIPPED the unreadable folder: this user (root?) reads folders of mode 000");
+    } else {
+        let out = kifu_or_hang(&["check", dir.to_str().unwrap()]);
+        assert_eq!(code(&out), 2);
+        assert!(
+            stderr(&out).contains(&format!("kifu: cannot read {}: ", locked.display())),
+            "{}",
+            stderr(&out)
+        );
+    }
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use annotate_snippets::Renderer;
 use kifu_syntax::{Severity, SyntaxError};
 
+use crate::files;
 use crate::input::{self, Notation};
 use crate::pieces::for_each_piece;
 use crate::progress::Progress;
@@ -20,28 +21,31 @@ struct Tally {
     errors: usize,
     warnings: usize,
     others: usize,
+    /// Paths that could not be read (given, found by walking, or failing while read).
     unreadable: usize,
+    /// Paths a walk skipped on purpose (cycles, FIFOs).
+    skipped: usize,
 }
 
 /// Runs `kifu check`.
 pub fn run(paths: &[PathBuf], format: Format, color: bool) -> ExitStatus {
-    let files = match input::collect_files(paths) {
-        Ok(files) => files,
-        Err(message) => {
-            eprintln!("kifu: {message}");
-            return ExitStatus::CouldNotRun;
-        }
-    };
+    let found = files::find(paths);
+    found.report();
+    let files = &found.files;
     let renderer = if color {
         Renderer::styled()
     } else {
         Renderer::plain()
     };
-    let progress = Progress::for_files(&files);
+    let progress = Progress::for_files(files);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let mut tally = Tally::default();
-    for path in &files {
+    let mut tally = Tally {
+        unreadable: found.unreadable.len(),
+        skipped: found.skipped.len(),
+        ..Tally::default()
+    };
+    for path in files {
         let name = path.display().to_string();
         let mut report = |errors: &[SyntaxError], lines: &Lines<'_>| {
             for error in errors {
@@ -153,7 +157,13 @@ fn summary(tally: &Tally) -> String {
     if tally.unreadable > 0 {
         line.push_str(&format!(
             "; {} could not be read",
-            plural(tally.unreadable, "file", "files")
+            plural(tally.unreadable, "path", "paths")
+        ));
+    }
+    if tally.skipped > 0 {
+        line.push_str(&format!(
+            "; {} skipped",
+            plural(tally.skipped, "path", "paths")
         ));
     }
     line

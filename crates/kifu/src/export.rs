@@ -8,6 +8,7 @@ use kifu_syntax::pgn::GameParse;
 use kifu_syntax::{SyntaxError, TextSize};
 use serde::Serialize;
 
+use crate::files;
 use crate::input::{self, Notation};
 use crate::pieces::for_each_piece;
 use crate::progress::Progress;
@@ -256,22 +257,21 @@ impl ExportedGame {
 
 /// Runs `kifu export`.
 pub fn run(paths: &[PathBuf], format: ExportFormat) -> ExitStatus {
-    let files = match input::collect_files(paths) {
-        Ok(files) => files,
-        Err(message) => {
-            eprintln!("kifu: {message}");
-            return ExitStatus::CouldNotRun;
-        }
-    };
-    let progress = Progress::for_files(&files);
+    let found = files::find(paths);
+    found.report();
+    let progress = Progress::for_files(&found.files);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let mut status = ExitStatus::Clean;
+    let mut status = if found.unreadable.is_empty() {
+        ExitStatus::Clean
+    } else {
+        ExitStatus::CouldNotRun
+    };
     let mut first = true;
     if format == ExportFormat::Json {
         let _ = out.write_all(b"[");
     }
-    for path in &files {
+    for path in &found.files {
         let name = path.display().to_string();
         let mut emit = |json: &[u8]| {
             let sep: &[u8] = match (format, first) {

@@ -1,14 +1,11 @@
-//! Finding game files and reading them as text, in pieces of whole games, so that a file of
+//! Reading game files as text, in pieces of whole games, so that a file of
 //! any size is read in bounded memory.
 
 use std::fs::File;
 use std::io::{self, Read};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use kifu_syntax::{pgn, Code, SyntaxError, TextRange, TextSize};
-
-/// The file extensions `kifu` reads when it walks a directory.
-pub const EXTENSIONS: &[&str] = &["pgn", "sgf", "pdn"];
 
 /// The notations kifu reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,54 +27,6 @@ impl Notation {
             _ => Notation::Pgn,
         }
     }
-}
-
-/// Expands the paths given on the command line: files as they are, directories walked
-/// (hidden entries skipped) for files with a known extension, in sorted order.
-pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
-    let mut files = Vec::new();
-    for path in paths {
-        let meta = std::fs::metadata(path)
-            .map_err(|err| format!("cannot read {}: {err}", path.display()))?;
-        if meta.is_dir() {
-            walk(path, &mut files)
-                .map_err(|err| format!("cannot read directory {}: {err}", path.display()))?;
-        } else {
-            files.push(path.clone());
-        }
-    }
-    Ok(files)
-}
-
-fn walk(dir: &Path, files: &mut Vec<PathBuf>) -> io::Result<()> {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)?
-        .collect::<Result<Vec<_>, _>>()?
-        .into_iter()
-        .map(|e| e.path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path
-            .file_name()
-            .is_some_and(|n| n.to_string_lossy().starts_with('.'))
-        {
-            continue;
-        }
-        if path.is_dir() {
-            walk(&path, files)?;
-        } else if has_known_extension(&path) {
-            files.push(path);
-        }
-    }
-    Ok(())
-}
-
-fn has_known_extension(path: &Path) -> bool {
-    path.extension().is_some_and(|ext| {
-        EXTENSIONS
-            .iter()
-            .any(|known| ext.eq_ignore_ascii_case(known))
-    })
 }
 
 /// Reads a whole file as text: UTF-8 (a BOM is dropped), else Windows-1252 with a warning.

@@ -2,6 +2,7 @@
 
 mod check;
 mod export;
+mod files;
 mod input;
 mod pieces;
 mod progress;
