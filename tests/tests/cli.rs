@@ -431,3 +431,62 @@ fn an_unreadable_entry_is_named_itself_not_its_folder() {
     std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_lone_carriage_return_ends_a_line() {
+    // Old Mac files end lines with `\r` alone; LSP and the server count it as a line end.
+    let path = kifu_e2e::temp_file("mac.pgn", b"[Event \"a\"]\r\r1. e4 e5\r2. Nf3 oh *\r");
+    let path = path.to_str().unwrap();
+    let out = kifu(&["check", "--format", "json", path]);
+    let diag: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(diag["range"]["start"]["line"], 4);
+    assert_eq!(diag["range"]["start"]["column"], 8);
+    let out = kifu(&["check", path]);
+    let text = stdout(&out);
+    assert!(text.contains(&format!("--> {path}:4:8\n")), "{text}");
+    assert!(text.contains("4 | 2. Nf3 oh *\n"), "{text}");
+}
+
+#[test]
+fn a_long_line_is_cut_around_each_diagnostic() {
+    // 20,000 diagnostics on one line of 100 kB, with characters of several bytes before each.
+    let line: String = (0..20_000).map(|_| "é $256 ").collect();
+    let path = kifu_e2e::temp_file("long-line.pgn", format!("1. e4 {line}*\n").as_bytes());
+    let path = path.to_str().unwrap();
+    let out = kifu(&["check", "--format", "json", path]);
+    let diags: Vec<Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(
+        diags.len(),
+        20_000 * 2,
+        "each `é` is stray text, each `$256` a bad NAG"
+    );
+    for (i, pair) in diags.chunks(2).enumerate() {
+        let nag = &pair[1]["range"];
+        assert_eq!(pair[1]["code"], "invalid-nag");
+        // `é $256 ` is 7 characters and 8 bytes.
+        assert_eq!(nag["start"]["column"], 6 + i * 7 + 3, "NAG {i}");
+        assert_eq!(nag["end"]["column"], 6 + i * 7 + 7, "NAG {i}");
+        assert_eq!(nag["start"]["offset"], 6 + i * 8 + 3, "NAG {i}");
+    }
+    let out = kifu(&["check", path]);
+    let text = stdout(&out);
+    let last = 6 + 19_999 * 7 + 3;
+    assert!(
+        text.contains(&format!("--> {path}:1:{last}\n")),
+        "the real column"
+    );
+    for shown in text.lines().filter(|l| l.starts_with("1 | ")) {
+        assert!(
+            shown.chars().count() < 250,
+            "a window, not the line: {shown}"
+        );
+    }
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("1 | …") && l.ends_with('…')),
+        "cut lines say so"
+    );
+}

@@ -8,9 +8,10 @@ use kifu_syntax::{Severity, SyntaxError};
 
 use crate::files;
 use crate::input::{self, Notation};
+use crate::lines::Lines;
 use crate::pieces::for_each_piece;
 use crate::progress::Progress;
-use crate::report::{render, JsonDiagnostic, Lines};
+use crate::report::{render, JsonDiagnostic};
 use crate::{ExitStatus, Format};
 
 /// What `check` found.

@@ -10,9 +10,9 @@ use serde::Serialize;
 
 use crate::files;
 use crate::input::{self, Notation};
+use crate::lines::{Lines, Span};
 use crate::pieces::for_each_piece;
 use crate::progress::Progress;
-use crate::report::{Lines, Span};
 use crate::ExitStatus;
 
 /// The output shapes of `kifu export`.

@@ -213,7 +213,7 @@ impl ChunkReader {
                 text,
             };
             self.offset += chunk.text.len();
-            self.line += memchr::memchr_iter(b'\n', chunk.text.as_bytes()).count();
+            self.line += crate::lines::line_starts(&chunk.text).count();
             return Ok(Some(chunk));
         }
     }

@@ -4,6 +4,7 @@ mod check;
 mod export;
 mod files;
 mod input;
+mod lines;
 mod pieces;
 mod progress;
 mod report;
