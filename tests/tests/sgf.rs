@@ -179,3 +179,22 @@ fn a_file_with_no_game_tree_exports_its_diagnostics() {
     assert!(games[0]["tree"].is_null());
     assert_eq!(games[0]["diagnostics"][0]["code"], "no-game-tree");
 }
+
+#[test]
+fn a_file_with_no_game_tree_is_game_one() {
+    let path = temp_file("no-tree.sgf", b"no game here\n");
+    let games = export(&path);
+    assert_eq!(games.len(), 1);
+    assert_eq!(
+        games[0]["index"], 1,
+        "`index` is 1-based, as for every game"
+    );
+    assert_eq!(games[0]["tree"], Value::Null);
+    let codes: Vec<&str> = games[0]["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["text-outside-game-tree", "no-game-tree"]);
+}

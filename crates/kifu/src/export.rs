@@ -376,7 +376,7 @@ fn export_sgf(name: &str, bytes: &[u8]) -> Vec<serde_json::Value> {
             })
             .collect();
         return vec![serde_json::json!({
-            "file": name, "index": 0, "tree": null, "diagnostics": diagnostics
+            "file": name, "index": 1, "tree": null, "diagnostics": diagnostics
         })];
     }
     trees
