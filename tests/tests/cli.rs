@@ -490,3 +490,78 @@ fn a_long_line_is_cut_around_each_diagnostic() {
         "cut lines say so"
     );
 }
+
+#[test]
+fn move_numbers_too_large_are_reported_not_wrapped() {
+    // A debug build panicked on the first (the ply overflowed); a release build exported
+    // `2147483647` with "no problems"; the second was silently ignored.
+    let path = kifu_e2e::temp_file(
+        "huge-numbers.pgn",
+        b"1. e4 e5 2. Nf3 4294967295. Nc6 99999999999999999999... a6 *\n",
+    );
+    let path = path.to_str().unwrap();
+    let out = kifu(&["check", "--format", "json", path]);
+    assert_eq!(code(&out), 1);
+    let diags: Vec<Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let found: Vec<(&str, u64, u64)> = diags
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap(),
+                d["range"]["start"]["column"].as_u64().unwrap(),
+                d["range"]["end"]["column"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("move-number-too-large", 17, 27),
+            ("move-number-too-large", 33, 53)
+        ]
+    );
+    let out = kifu(&["export", "--format", "jsonl", path]);
+    assert_eq!(code(&out), 0, "{}", String::from_utf8_lossy(&out.stderr));
+    let game: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    let numbered: Vec<(u64, &str)> = game["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["number"].as_u64().unwrap(), m["side"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        numbered,
+        [
+            (1, "white"),
+            (1, "black"),
+            (2, "white"),
+            (2, "black"),
+            (3, "white")
+        ],
+        "the numbers are not read: counting goes on from the move before"
+    );
+    assert_eq!(game["diagnostics"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn a_negative_nag_is_one_diagnostic_that_covers_it() {
+    let path = kifu_e2e::temp_file("negative-nag.pgn", b"1. e4 $-1 e5 *\n");
+    let out = kifu(&["check", path.to_str().unwrap()]);
+    assert_eq!(code(&out), 1);
+    let text = stdout(&out);
+    assert!(
+        text.contains("error[invalid-nag]: `$-1` is not a NAG: NAGs run from `$0` to `$255`"),
+        "{text}"
+    );
+    assert!(
+        text.contains("1 | 1. e4 $-1 e5 *\n  |       ^^^\n"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("checked 1 file (1 game): 1 error\n"),
+        "{text}"
+    );
+}

@@ -509,6 +509,19 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
     }
 
     fn move_number(&mut self) {
+        if let Some(i) = self.nth_index(0) {
+            let digits = self.lexed.token_text(i);
+            if parse_move_number(digits).is_none() {
+                self.error(SyntaxError::new(
+                    Code::MoveNumberTooLarge,
+                    self.lexed.text_range(i),
+                    format!(
+                        "{} is too large for a move number: no game has more than {MAX_MOVE_NUMBER} moves",
+                        quote(digits)
+                    ),
+                ));
+            }
+        }
         self.start(MOVE_NUMBER);
         self.bump();
         if self.at(DOTS) {
@@ -550,7 +563,7 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
         self.start(NAG_NODE);
         self.bump();
         self.finish();
-        if digits.parse::<u8>().is_err() {
+        if parse_nag(digits).is_none() {
             self.error(SyntaxError::new(
                 Code::InvalidNag,
                 range,
@@ -700,6 +713,24 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
             )
         };
         self.error(SyntaxError::new(code, range, message));
+    }
+}
+
+/// The largest move number kifu reads. The longest possible chess game has fewer than 9,000
+/// moves; a larger number is a mistake, and counting plies from it could overflow.
+pub const MAX_MOVE_NUMBER: u32 = 100_000;
+
+/// The number of a move number token, `None` when it is over [`MAX_MOVE_NUMBER`].
+pub(crate) fn parse_move_number(digits: &str) -> Option<u32> {
+    digits.parse().ok().filter(|&n| n <= MAX_MOVE_NUMBER)
+}
+
+/// The value of a NAG's digits, `None` when they are not a number from 0 to 255 (`-1`).
+pub(crate) fn parse_nag(digits: &str) -> Option<u8> {
+    if digits.bytes().all(|b| b.is_ascii_digit()) {
+        digits.parse().ok()
+    } else {
+        None
     }
 }
 
