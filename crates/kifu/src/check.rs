@@ -71,11 +71,9 @@ pub fn run(paths: &[PathBuf], format: Format, color: bool) -> ExitStatus {
         };
         let result = match Notation::of(path) {
             Notation::Sgf => std::fs::read(path).map(|bytes| {
-                let (text, mut errors) = crate::sgf::decode(&bytes);
-                let parse = kifu_syntax::sgf::parse(&text);
-                tally.games += parse.collection().game_trees().count();
-                errors.extend(parse.errors().iter().cloned());
-                report(&errors, &Lines::new(&text, 0, 0));
+                let file = crate::sgf::read(&bytes);
+                tally.games += file.parse.collection().game_trees().count();
+                report(&file.errors, &Lines::new(&file.text, 0, 0));
                 progress.advance(bytes.len());
             }),
             Notation::Pdn => input::read_text(path).map(|(text, warning)| {

@@ -342,11 +342,10 @@ pub fn run(paths: &[PathBuf], format: ExportFormat) -> ExitStatus {
 /// The game trees of an SGF file as data: each tree's nodes and the diagnostics inside it
 /// (those outside any tree, such as decoding warnings, go with the first game).
 fn export_sgf(name: &str, bytes: &[u8]) -> Vec<serde_json::Value> {
-    let (text, mut errors) = crate::sgf::decode(bytes);
-    let parse = kifu_syntax::sgf::parse(&text);
-    errors.extend(parse.errors().iter().cloned());
-    let lines = Lines::new(&text, 0, 0);
-    let trees: Vec<_> = parse.collection().game_trees().collect();
+    let file = crate::sgf::read(bytes);
+    let errors = file.errors;
+    let lines = Lines::new(&file.text, 0, 0);
+    let trees: Vec<_> = file.parse.collection().game_trees().collect();
     let mut per_tree: Vec<Vec<DiagnosticJson>> = trees.iter().map(|_| Vec::new()).collect();
     for error in &errors {
         let index = trees

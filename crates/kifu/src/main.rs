@@ -131,10 +131,8 @@ fn run() -> ExitStatus {
 fn tree(file: &std::path::Path) -> ExitStatus {
     let dump = match input::Notation::of(file) {
         input::Notation::Sgf => std::fs::read(file).map(|bytes| {
-            let (text, mut errors) = sgf::decode(&bytes);
-            let parse = kifu_syntax::sgf::parse(&text);
-            errors.extend(parse.errors().iter().cloned());
-            kifu_syntax::debug_dump(&parse.syntax(), &errors)
+            let file = sgf::read(&bytes);
+            kifu_syntax::debug_dump(&file.parse.syntax(), &file.errors)
         }),
         input::Notation::Pdn => input::read_text(file).map(|(text, warning)| {
             let parse = kifu_syntax::pdn::parse(&text);
