@@ -565,3 +565,124 @@ fn a_negative_nag_is_one_diagnostic_that_covers_it() {
         "{text}"
     );
 }
+
+const RENE_UTF8: &str = "[White \"René\"]\n\n1. e4 {Réti} e5 *\n\n";
+const RENE_LATIN1: &[u8] = b"[White \"Ren\xe9\"]\n\n1. e4 {R\xe9ti} e5 *\n\n";
+
+#[test]
+fn a_large_file_mixing_utf8_and_latin1_is_decoded_game_by_game() {
+    // Over 8 MiB: read in several pieces. Every 1,000th game (and the last) is Latin-1.
+    let games = 300_000;
+    let latin1: Vec<usize> = (0..games)
+        .filter(|i| i % 1000 == 7 || i + 1 == games)
+        .collect();
+    let mut bytes = Vec::new();
+    for i in 0..games {
+        if latin1.binary_search(&i).is_ok() {
+            bytes.extend(RENE_LATIN1);
+        } else {
+            bytes.extend(RENE_UTF8.as_bytes());
+        }
+    }
+    assert!(bytes.len() > 10 << 20);
+    let dir = fresh_dir("mixed-encodings");
+    let file = dir.join("mixed.pgn");
+    std::fs::write(&file, &bytes).unwrap();
+    let out = kifu(&["check", "--format", "json", file.to_str().unwrap()]);
+    assert_eq!(code(&out), 0, "warnings only");
+    let warned: Vec<usize> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .map(|d| {
+            assert_eq!(d["code"], "not-utf8");
+            assert_eq!(d["range"]["start"]["column"], 12, "at the é");
+            let line = d["range"]["start"]["line"].as_u64().unwrap() as usize;
+            assert_eq!(line % 4, 1, "on the game's first line");
+            line / 4
+        })
+        .collect();
+    assert_eq!(
+        warned, latin1,
+        "one warning for each Latin-1 game, none for the others"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn utf8_and_latin1_games_in_one_file_are_each_read_right() {
+    let mut bytes = RENE_UTF8.as_bytes().to_vec();
+    bytes.extend(RENE_LATIN1);
+    bytes.extend(RENE_UTF8.as_bytes());
+    let path = kifu_e2e::temp_file("rene.pgn", &bytes);
+    let path = path.to_str().unwrap();
+    let out = kifu(&["export", "--format", "jsonl", path]);
+    let games: Vec<Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    for game in &games {
+        assert_eq!(game["tags"][0]["value"], "René");
+        assert_eq!(game["moves"][0]["comments"][0], "Réti");
+    }
+    let warnings: Vec<usize> = games
+        .iter()
+        .map(|g| g["diagnostics"].as_array().unwrap().len())
+        .collect();
+    assert_eq!(warnings, [0, 1, 0]);
+    assert_eq!(
+        games[1]["diagnostics"][0]["message"],
+        "this game is not UTF-8 (byte 0xE9 here); kifu read it as Windows-1252 (Latin-1)"
+    );
+    // `kifu tree` reads the file as `check` and `export` do.
+    let out = kifu(&["tree", path]);
+    let dump = stdout(&out);
+    assert_eq!(dump.matches("warning[not-utf8]").count(), 1, "{dump}");
+    assert_eq!(dump.matches("\"\\\"René\\\"\"").count(), 3, "{dump}");
+}
+
+#[test]
+fn utf16_files_with_a_byte_order_mark_are_read_as_utf16() {
+    for (name, text) in [
+        ("utf16.pgn", "[White \"Réti\"]\n\n1. e4 e5 *\n"),
+        ("utf16.pdn", "[White \"Réti\"]\n1. 32-28 19-23 *\n"),
+    ] {
+        let mut bytes = vec![0xFF, 0xFE];
+        bytes.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
+        let path = kifu_e2e::temp_file(name, &bytes);
+        let path = path.to_str().unwrap();
+        let out = kifu(&["check", path]);
+        assert_eq!(code(&out), 0, "{name}: {}", stdout(&out));
+        assert!(stdout(&out).ends_with("(1 game): no problems\n"), "{name}");
+        let out = kifu(&["export", "--format", "jsonl", path]);
+        let game: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+        assert_eq!(game["tags"][0]["value"], "Réti", "{name}");
+    }
+}
+
+#[test]
+fn a_file_with_no_game_boundaries_is_refused_in_bounded_memory() {
+    // 70 MB of NUL bytes: no line, no game ends before the 64 MiB limit for one game. It
+    // was read whole (1 GB took 20 GB of memory), and a game of 4 GiB panicked.
+    let dir = fresh_dir("no-boundaries");
+    let file = dir.join("zeros.pgn");
+    let good = dir.join("good.pgn");
+    let mut bytes = b"1. e4 *\n\n".to_vec();
+    bytes.resize(70 << 20, 0);
+    std::fs::write(&file, &bytes).unwrap();
+    std::fs::write(&good, "1. d4 *\n").unwrap();
+    let out = kifu_or_hang(&["check", file.to_str().unwrap(), good.to_str().unwrap()]);
+    assert_eq!(code(&out), 2);
+    assert_eq!(
+        stderr(&out).trim_end(),
+        format!(
+            "kifu: cannot read {}: the game on line 3 is longer than 64 MiB, the most kifu reads of one game (or the file has no line breaks between games, or is not a game file)",
+            file.display()
+        )
+    );
+    assert!(
+        stdout(&out).ends_with("checked 1 file (2 games): no problems; 1 path could not be read\n"),
+        "the first game of the file, and the other file: {}",
+        stdout(&out)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -70,16 +70,16 @@ pub fn run(paths: &[PathBuf], format: Format, color: bool) -> ExitStatus {
             }
         };
         let result = match Notation::of(path) {
-            Notation::Sgf => std::fs::read(path).map(|bytes| {
+            Notation::Sgf => input::read_whole(path, input::MAX_WHOLE_FILE_BYTES).map(|bytes| {
                 let file = crate::sgf::read(&bytes);
                 tally.games += file.parse.collection().game_trees().count();
                 report(&file.errors, &Lines::new(&file.text, 0, 0));
                 progress.advance(bytes.len());
             }),
-            Notation::Pdn => input::read_text(path).map(|(text, warning)| {
+            Notation::Pdn => input::read_text(path, Notation::Pdn).map(|(text, warnings)| {
                 let parse = kifu_syntax::pdn::parse(&text);
                 tally.games += parse.games().count();
-                let errors: Vec<SyntaxError> = warning
+                let errors: Vec<SyntaxError> = warnings
                     .into_iter()
                     .chain(parse.errors().iter().cloned())
                     .collect();
@@ -89,15 +89,15 @@ pub fn run(paths: &[PathBuf], format: Format, color: bool) -> ExitStatus {
             Notation::Pgn => for_each_piece(
                 path,
                 // Diagnostics need no tree: the grammar alone runs about 3× faster.
-                |_, games, i, _| games.validate_game(i),
+                // A game read as Windows-1252 says so first.
+                |piece, games, i, _| {
+                    let mut errors = piece.chunk.warnings_in(games.range(i)).to_vec();
+                    errors.extend(games.validate_game(i));
+                    errors
+                },
                 |piece, per_game: Vec<Vec<SyntaxError>>| {
                     tally.games += per_game.len();
-                    let mut errors: Vec<SyntaxError> = per_game.into_iter().flatten().collect();
-                    if let Some(warning) = &piece.chunk.warning {
-                        let at =
-                            errors.partition_point(|e| e.range.start() <= warning.range.start());
-                        errors.insert(at, warning.clone());
-                    }
+                    let errors: Vec<SyntaxError> = per_game.into_iter().flatten().collect();
                     report(&errors, &piece.lines);
                     progress.advance(piece.chunk.bytes);
                 },

@@ -290,14 +290,14 @@ pub fn run(paths: &[PathBuf], format: ExportFormat) -> ExitStatus {
             }
         };
         let result = match Notation::of(path) {
-            Notation::Sgf => std::fs::read(path).map(|bytes| {
+            Notation::Sgf => input::read_whole(path, input::MAX_WHOLE_FILE_BYTES).map(|bytes| {
                 for game in export_sgf(&name, &bytes) {
                     emit(&serde_json::to_vec(&game).unwrap_or_default());
                 }
                 progress.advance(bytes.len());
             }),
-            Notation::Pdn => input::read_text(path).map(|(text, warning)| {
-                for game in export_pdn(&name, &text, warning) {
+            Notation::Pdn => input::read_text(path, Notation::Pdn).map(|(text, warnings)| {
+                for game in export_pdn(&name, &text, warnings) {
                     emit(&serde_json::to_vec(&game).unwrap_or_default());
                 }
                 progress.advance(text.len());
@@ -307,11 +307,8 @@ pub fn run(paths: &[PathBuf], format: ExportFormat) -> ExitStatus {
                 path,
                 |piece, games, i, cache| {
                     let mut game = export_game(games.parse_game(i, cache));
-                    if i == 0 {
-                        if let Some(warning) = &piece.chunk.warning {
-                            game.errors.insert(0, warning.clone());
-                        }
-                    }
+                    let warnings = piece.chunk.warnings_in(games.range(i));
+                    game.errors.splice(0..0, warnings.iter().cloned());
                     let json = game.into_json(&name, piece.games_before + i + 1, &piece.lines);
                     serde_json::to_vec(&json).unwrap_or_default()
                 },
@@ -395,18 +392,18 @@ fn export_sgf(name: &str, bytes: &[u8]) -> Vec<serde_json::Value> {
 
 /// The games of a PDN file, in the same shape as PGN's. Moves are numbered from the side
 /// that moves first in the game type (Black in English checkers) and the `FEN` side to move.
-fn export_pdn(name: &str, text: &str, warning: Option<SyntaxError>) -> Vec<GameJson> {
+fn export_pdn(name: &str, text: &str, warnings: Vec<SyntaxError>) -> Vec<GameJson> {
     use kifu_syntax::pdn::board::{black_moves_first, start_ply};
     let parse = kifu_syntax::pdn::parse(text);
     let lines = Lines::new(text, 0, 0);
-    let mut warning = warning;
+    let mut warnings = Some(warnings);
     parse
         .games_as_pgn()
         .into_iter()
         .enumerate()
         .map(|(i, (game, offset))| {
             let range = game.syntax().text_range() + offset;
-            let mut errors: Vec<SyntaxError> = warning.take().into_iter().collect();
+            let mut errors: Vec<SyntaxError> = warnings.take().unwrap_or_default();
             errors.extend(
                 parse
                     .errors()

@@ -130,26 +130,23 @@ fn run() -> ExitStatus {
 
 fn tree(file: &std::path::Path) -> ExitStatus {
     let dump = match input::Notation::of(file) {
-        input::Notation::Sgf => std::fs::read(file).map(|bytes| {
+        input::Notation::Sgf => input::read_whole(file, input::MAX_WHOLE_FILE_BYTES).map(|bytes| {
             let file = sgf::read(&bytes);
             kifu_syntax::debug_dump(&file.parse.syntax(), &file.errors)
         }),
-        input::Notation::Pdn => input::read_text(file).map(|(text, warning)| {
-            let parse = kifu_syntax::pdn::parse(&text);
-            let errors: Vec<_> = warning
-                .into_iter()
-                .chain(parse.errors().iter().cloned())
-                .collect();
-            kifu_syntax::debug_dump(&parse.syntax(), &errors)
-        }),
-        input::Notation::Pgn => input::read_text(file).map(|(text, warning)| {
-            let parse = kifu_syntax::pgn::parse(&text);
-            let errors: Vec<_> = warning
-                .into_iter()
-                .chain(parse.errors().iter().cloned())
-                .collect();
-            kifu_syntax::debug_dump(&parse.syntax(), &errors)
-        }),
+        notation @ (input::Notation::Pdn | input::Notation::Pgn) => {
+            input::read_text(file, notation).map(|(text, mut errors)| {
+                if notation == input::Notation::Pdn {
+                    let parse = kifu_syntax::pdn::parse(&text);
+                    errors.extend(parse.errors().iter().cloned());
+                    kifu_syntax::debug_dump(&parse.syntax(), &errors)
+                } else {
+                    let parse = kifu_syntax::pgn::parse(&text);
+                    errors.extend(parse.errors().iter().cloned());
+                    kifu_syntax::debug_dump(&parse.syntax(), &errors)
+                }
+            })
+        }
     };
     match dump {
         Ok(dump) => {
