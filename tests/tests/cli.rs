@@ -686,3 +686,31 @@ fn a_file_with_no_game_boundaries_is_refused_in_bounded_memory() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn tree_writes_the_whole_dump_of_a_deep_file() {
+    // A dump grows with depth × size: 7 MB of this made 8 GB, which `kifu tree` held in
+    // memory; it is now written as it is made (measured by hand: 190 MB). Here 14 kB make
+    // 15 MB of dump, all of which must arrive.
+    let text = "(;B[aa]".repeat(2_000);
+    let path = kifu_e2e::temp_file("nested.sgf", text.as_bytes());
+    let out = kifu(&["tree", path.to_str().unwrap()]);
+    assert_eq!(code(&out), 0);
+    let dump = stdout(&out);
+    assert!(dump.len() > 15_000_000, "{}", dump.len());
+    assert_eq!(
+        dump.matches("GAME_TREE@").count(),
+        1_000,
+        "nodes up to the depth cap"
+    );
+    assert!(dump
+        .contains("error[nesting-too-deep] 7000..7001: game trees nest more than 1000 deep here"));
+    let last = dump.lines().last().unwrap();
+    assert_eq!(last.trim_start(), "VALUE@13996..14000 \"[aa]\"");
+    // COLLECTION, 1,000 GAME_TREEs, NODE.
+    assert_eq!(
+        last.len() - last.trim_start().len(),
+        2 * 1_002,
+        "indented by its depth"
+    );
+}
