@@ -191,3 +191,527 @@ fn large_file_read_in_pieces_keeps_lines_and_offsets() {
     assert!(String::from_utf8_lossy(&out.stderr).contains(&format!("({copies} games)")));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// An empty folder of this test run's own, named for the test.
+fn fresh_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("kifu-e2e-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `kifu` with `args`, killing it (and failing) if it runs longer than a minute: the
+/// bugs these tests guard against made `kifu` hang.
+fn kifu_or_hang(args: &[&str]) -> std::process::Output {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(kifu_e2e::kifu_bin())
+        .args(args)
+        .current_dir(workspace())
+        .env("NO_COLOR", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("kifu runs");
+    let started = Instant::now();
+    // Read the pipes on threads so that a large output cannot block kifu.
+    let mut stdout = child.stdout.take().unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let out = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        std::io::Read::read_to_end(&mut stdout, &mut buf).unwrap();
+        buf
+    });
+    let err = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        std::io::Read::read_to_end(&mut stderr, &mut buf).unwrap();
+        buf
+    });
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("kifu {args:?} still runs after a minute");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    std::process::Output {
+        status,
+        stdout: out.join().unwrap(),
+        stderr: err.join().unwrap(),
+    }
+}
+
+fn stderr(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[cfg(unix)]
+#[test]
+fn symlink_cycles_are_walked_once_and_noted_once() {
+    use std::os::unix::fs::symlink;
+    let dir = fresh_dir("cycle");
+    let d = dir.join("d");
+    std::fs::create_dir(&d).unwrap();
+    std::fs::write(d.join("a.pgn"), "1. e4 *\n").unwrap();
+    // Two links to `.`: without a cycle check 2^40 paths (until the path is too long).
+    symlink(".", d.join("s1")).unwrap();
+    symlink(".", d.join("s2")).unwrap();
+    let out = kifu_or_hang(&["check", d.to_str().unwrap()]);
+    assert_eq!(code(&out), 0, "notes do not fail the run: {}", stderr(&out));
+    assert!(
+        stdout(&out).starts_with("checked 1 file (1 game): no problems; 2 paths skipped"),
+        "{}",
+        stdout(&out)
+    );
+    let notes = stderr(&out);
+    for link in ["s1", "s2"] {
+        let note = format!(
+            "kifu: note: skipped {}: it links back to {}, which contains it (a cycle)",
+            d.join(link).display(),
+            d.display()
+        );
+        assert_eq!(notes.matches(&note).count(), 1, "{notes}");
+    }
+    assert_eq!(notes.lines().count(), 2, "{notes}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn a_directory_reached_twice_is_walked_once() {
+    use std::os::unix::fs::symlink;
+    let dir = fresh_dir("twice");
+    std::fs::create_dir_all(dir.join("games")).unwrap();
+    std::fs::write(dir.join("games/a.pgn"), "1. e4 *\n").unwrap();
+    // Links that are not cycles but would still multiply the work: each level doubles it.
+    let mut target = dir.join("games");
+    for level in 0..30 {
+        let next = dir.join(format!("level{level}"));
+        std::fs::create_dir(&next).unwrap();
+        symlink(&target, next.join("l1")).unwrap();
+        symlink(&target, next.join("l2")).unwrap();
+        target = next;
+    }
+    let out = kifu_or_hang(&["export", "--format", "jsonl", dir.to_str().unwrap()]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(stdout(&out).lines().count(), 1, "the one game, once");
+    let notes = stderr(&out);
+    assert!(
+        notes.contains(&format!(
+            "kifu: note: skipped {}: the same directory as {}, already walked",
+            dir.join("level0/l1").display(),
+            dir.join("games").display()
+        )),
+        "{notes}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(unix)]
+fn mkfifo(path: &std::path::Path) {
+    let status = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(status.success());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_found_by_walking_is_skipped_one_named_is_read() {
+    let dir = fresh_dir("fifo");
+    std::fs::write(dir.join("a.pgn"), "1. e4 *\n").unwrap();
+    let fifo = dir.join("b.pgn");
+    mkfifo(&fifo);
+    let out = kifu_or_hang(&["check", dir.to_str().unwrap()]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("checked 1 file (1 game): no problems; 1 path skipped"));
+    assert_eq!(
+        stderr(&out).trim_end(),
+        format!(
+            "kifu: note: skipped {}: not a regular file (a FIFO, socket or device); name it on the command line to read it",
+            fifo.display()
+        )
+    );
+    // Named on the command line, it is read: that is what the user asked for.
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::write(fifo, "1. e4 oh *\n").unwrap())
+    };
+    let out = kifu_or_hang(&["check", "--format", "json", fifo.to_str().unwrap()]);
+    writer.join().unwrap();
+    assert_eq!(code(&out), 1);
+    let diag: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(diag["code"], "stray-text");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_missing_path_is_reported_and_the_others_are_checked() {
+    let dir = fresh_dir("missing");
+    let a = dir.join("a.pgn");
+    let c = dir.join("c.pgn");
+    std::fs::write(&a, "1. e4 *\n").unwrap();
+    std::fs::write(&c, "1. d4 oh *\n").unwrap();
+    let missing = dir.join("b.pgn");
+    let args = [
+        a.to_str().unwrap(),
+        missing.to_str().unwrap(),
+        c.to_str().unwrap(),
+    ];
+    let out = kifu_or_hang(&[&["check"][..], &args].concat());
+    assert_eq!(code(&out), 2, "could not read everything: exit 2");
+    assert!(
+        stdout(&out).contains("checked 2 files (2 games): 1 error; 1 path could not be read"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(stdout(&out).contains("error[stray-text]"));
+    assert_eq!(
+        stderr(&out).trim_end(),
+        format!(
+            "kifu: cannot read {}: No such file or directory (os error 2)",
+            missing.display()
+        )
+    );
+    let out = kifu_or_hang(&[&["export", "--format", "jsonl"][..], &args].concat());
+    assert_eq!(code(&out), 2);
+    assert_eq!(stdout(&out).lines().count(), 2, "both games exported");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn an_unreadable_entry_is_named_itself_not_its_folder() {
+    use std::os::unix::fs::{symlink, PermissionsExt};
+    let dir = fresh_dir("unreadable");
+    std::fs::write(dir.join("a.pgn"), "1. e4 *\n").unwrap();
+    // A link to nothing with a game file's name cannot be read (one with another name is
+    // skipped with a note).
+    symlink("nowhere", dir.join("gone.pgn")).unwrap();
+    symlink("nowhere", dir.join("gone")).unwrap();
+    let out = kifu_or_hang(&["check", dir.to_str().unwrap()]);
+    assert_eq!(code(&out), 2);
+    assert!(stdout(&out).starts_with(
+        "checked 1 file (1 game): no problems; 1 path could not be read; 1 path skipped"
+    ));
+    let messages = stderr(&out);
+    assert!(
+        messages.contains(&format!(
+            "kifu: cannot read {}: ",
+            dir.join("gone.pgn").display()
+        )),
+        "{messages}"
+    );
+    assert!(
+        messages.contains(&format!(
+            "kifu: note: skipped {}: a symbolic link to nothing",
+            dir.join("gone").display()
+        )),
+        "{messages}"
+    );
+    let locked = dir.join("locked");
+    std::fs::create_dir(&locked).unwrap();
+    std::fs::write(locked.join("b.pgn"), "1. e4 *\n").unwrap();
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
+    if std::fs::read_dir(&locked).is_ok() {
+        eprintln!("SKIPPED the unreadable folder: this user (root?) reads folders of mode 000");
+    } else {
+        let out = kifu_or_hang(&["check", dir.to_str().unwrap()]);
+        assert_eq!(code(&out), 2);
+        assert!(
+            stderr(&out).contains(&format!("kifu: cannot read {}: ", locked.display())),
+            "{}",
+            stderr(&out)
+        );
+    }
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_lone_carriage_return_ends_a_line() {
+    // Old Mac files end lines with `\r` alone; LSP and the server count it as a line end.
+    let path = kifu_e2e::temp_file("mac.pgn", b"[Event \"a\"]\r\r1. e4 e5\r2. Nf3 oh *\r");
+    let path = path.to_str().unwrap();
+    let out = kifu(&["check", "--format", "json", path]);
+    let diag: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(diag["range"]["start"]["line"], 4);
+    assert_eq!(diag["range"]["start"]["column"], 8);
+    let out = kifu(&["check", path]);
+    let text = stdout(&out);
+    assert!(text.contains(&format!("--> {path}:4:8\n")), "{text}");
+    assert!(text.contains("4 | 2. Nf3 oh *\n"), "{text}");
+}
+
+#[test]
+fn a_long_line_is_cut_around_each_diagnostic() {
+    // 40,000 diagnostics on one line of 320 kB, with characters of several bytes before each:
+    // 20,000 games of two errors each (a game reports at most ten).
+    let line: String = (0..20_000).map(|_| "1. e4 é $256 * ").collect();
+    let path = kifu_e2e::temp_file("long-line.pgn", format!("{line}\n").as_bytes());
+    let path = path.to_str().unwrap();
+    let out = kifu(&["check", "--format", "json", path]);
+    let diags: Vec<Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(
+        diags.len(),
+        20_000 * 2,
+        "each `é` is stray text, each `$256` a bad NAG"
+    );
+    for (i, pair) in diags.chunks(2).enumerate() {
+        let nag = &pair[1]["range"];
+        assert_eq!(pair[1]["code"], "invalid-nag");
+        // `1. e4 é $256 * ` is 15 characters and 16 bytes; its NAG starts at character 8.
+        assert_eq!(nag["start"]["column"], i * 15 + 9, "NAG {i}");
+        assert_eq!(nag["end"]["column"], i * 15 + 13, "NAG {i}");
+        assert_eq!(nag["start"]["offset"], i * 16 + 9, "NAG {i}");
+    }
+    let out = kifu(&["check", path]);
+    let text = stdout(&out);
+    let last = 19_999 * 15 + 9;
+    assert!(
+        text.contains(&format!("--> {path}:1:{last}\n")),
+        "the real column"
+    );
+    for shown in text.lines().filter(|l| l.starts_with("1 | ")) {
+        assert!(
+            shown.chars().count() < 250,
+            "a window, not the line: {shown}"
+        );
+    }
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("1 | …") && l.ends_with('…')),
+        "cut lines say so"
+    );
+}
+
+#[test]
+fn move_numbers_too_large_are_reported_not_wrapped() {
+    // A debug build panicked on the first (the ply overflowed); a release build exported
+    // `2147483647` with "no problems"; the second was silently ignored.
+    let path = kifu_e2e::temp_file(
+        "huge-numbers.pgn",
+        b"1. e4 e5 2. Nf3 4294967295. Nc6 99999999999999999999... a6 *\n",
+    );
+    let path = path.to_str().unwrap();
+    let out = kifu(&["check", "--format", "json", path]);
+    assert_eq!(code(&out), 1);
+    let diags: Vec<Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let found: Vec<(&str, u64, u64)> = diags
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap(),
+                d["range"]["start"]["column"].as_u64().unwrap(),
+                d["range"]["end"]["column"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("move-number-too-large", 17, 27),
+            ("move-number-too-large", 33, 53)
+        ]
+    );
+    let out = kifu(&["export", "--format", "jsonl", path]);
+    assert_eq!(code(&out), 0, "{}", String::from_utf8_lossy(&out.stderr));
+    let game: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    let numbered: Vec<(u64, &str)> = game["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["number"].as_u64().unwrap(), m["side"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        numbered,
+        [
+            (1, "white"),
+            (1, "black"),
+            (2, "white"),
+            (2, "black"),
+            (3, "white")
+        ],
+        "the numbers are not read: counting goes on from the move before"
+    );
+    assert_eq!(game["diagnostics"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn a_negative_nag_is_one_diagnostic_that_covers_it() {
+    let path = kifu_e2e::temp_file("negative-nag.pgn", b"1. e4 $-1 e5 *\n");
+    let out = kifu(&["check", path.to_str().unwrap()]);
+    assert_eq!(code(&out), 1);
+    let text = stdout(&out);
+    assert!(
+        text.contains("error[invalid-nag]: `$-1` is not a NAG: NAGs run from `$0` to `$255`"),
+        "{text}"
+    );
+    assert!(
+        text.contains("1 | 1. e4 $-1 e5 *\n  |       ^^^\n"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("checked 1 file (1 game): 1 error\n"),
+        "{text}"
+    );
+}
+
+const RENE_UTF8: &str = "[White \"René\"]\n\n1. e4 {Réti} e5 *\n\n";
+const RENE_LATIN1: &[u8] = b"[White \"Ren\xe9\"]\n\n1. e4 {R\xe9ti} e5 *\n\n";
+
+#[test]
+fn a_large_file_mixing_utf8_and_latin1_is_decoded_game_by_game() {
+    // Over 8 MiB: read in several pieces. Every 1,000th game (and the last) is Latin-1.
+    let games = 300_000;
+    let latin1: Vec<usize> = (0..games)
+        .filter(|i| i % 1000 == 7 || i + 1 == games)
+        .collect();
+    let mut bytes = Vec::new();
+    for i in 0..games {
+        if latin1.binary_search(&i).is_ok() {
+            bytes.extend(RENE_LATIN1);
+        } else {
+            bytes.extend(RENE_UTF8.as_bytes());
+        }
+    }
+    assert!(bytes.len() > 10 << 20);
+    let dir = fresh_dir("mixed-encodings");
+    let file = dir.join("mixed.pgn");
+    std::fs::write(&file, &bytes).unwrap();
+    let out = kifu(&["check", "--format", "json", file.to_str().unwrap()]);
+    assert_eq!(code(&out), 0, "warnings only");
+    let warned: Vec<usize> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .map(|d| {
+            assert_eq!(d["code"], "not-utf8");
+            assert_eq!(d["range"]["start"]["column"], 12, "at the é");
+            let line = d["range"]["start"]["line"].as_u64().unwrap() as usize;
+            assert_eq!(line % 4, 1, "on the game's first line");
+            line / 4
+        })
+        .collect();
+    assert_eq!(
+        warned, latin1,
+        "one warning for each Latin-1 game, none for the others"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn utf8_and_latin1_games_in_one_file_are_each_read_right() {
+    let mut bytes = RENE_UTF8.as_bytes().to_vec();
+    bytes.extend(RENE_LATIN1);
+    bytes.extend(RENE_UTF8.as_bytes());
+    let path = kifu_e2e::temp_file("rene.pgn", &bytes);
+    let path = path.to_str().unwrap();
+    let out = kifu(&["export", "--format", "jsonl", path]);
+    let games: Vec<Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    for game in &games {
+        assert_eq!(game["tags"][0]["value"], "René");
+        assert_eq!(game["moves"][0]["comments"][0], "Réti");
+    }
+    let warnings: Vec<usize> = games
+        .iter()
+        .map(|g| g["diagnostics"].as_array().unwrap().len())
+        .collect();
+    assert_eq!(warnings, [0, 1, 0]);
+    assert_eq!(
+        games[1]["diagnostics"][0]["message"],
+        "this game is not UTF-8 (byte 0xE9 here); kifu read it as Windows-1252 (Latin-1)"
+    );
+    // `kifu tree` reads the file as `check` and `export` do.
+    let out = kifu(&["tree", path]);
+    let dump = stdout(&out);
+    assert_eq!(dump.matches("warning[not-utf8]").count(), 1, "{dump}");
+    assert_eq!(dump.matches("\"\\\"René\\\"\"").count(), 3, "{dump}");
+}
+
+#[test]
+fn utf16_files_with_a_byte_order_mark_are_read_as_utf16() {
+    for (name, text) in [
+        ("utf16.pgn", "[White \"Réti\"]\n\n1. e4 e5 *\n"),
+        ("utf16.pdn", "[White \"Réti\"]\n1. 32-28 19-23 *\n"),
+    ] {
+        let mut bytes = vec![0xFF, 0xFE];
+        bytes.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
+        let path = kifu_e2e::temp_file(name, &bytes);
+        let path = path.to_str().unwrap();
+        let out = kifu(&["check", path]);
+        assert_eq!(code(&out), 0, "{name}: {}", stdout(&out));
+        assert!(stdout(&out).ends_with("(1 game): no problems\n"), "{name}");
+        let out = kifu(&["export", "--format", "jsonl", path]);
+        let game: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+        assert_eq!(game["tags"][0]["value"], "Réti", "{name}");
+    }
+}
+
+#[test]
+fn a_file_with_no_game_boundaries_is_refused_in_bounded_memory() {
+    // 70 MB of NUL bytes: no line, no game ends before the 64 MiB limit for one game. It
+    // was read whole (1 GB took 20 GB of memory), and a game of 4 GiB panicked.
+    let dir = fresh_dir("no-boundaries");
+    let file = dir.join("zeros.pgn");
+    let good = dir.join("good.pgn");
+    let mut bytes = b"1. e4 *\n\n".to_vec();
+    bytes.resize(70 << 20, 0);
+    std::fs::write(&file, &bytes).unwrap();
+    std::fs::write(&good, "1. d4 *\n").unwrap();
+    let out = kifu_or_hang(&["check", file.to_str().unwrap(), good.to_str().unwrap()]);
+    assert_eq!(code(&out), 2);
+    assert_eq!(
+        stderr(&out).trim_end(),
+        format!(
+            "kifu: cannot read {}: the game on line 3 is longer than 64 MiB, the most kifu reads of one game (or the file has no line breaks between games, or is not a game file)",
+            file.display()
+        )
+    );
+    assert!(
+        stdout(&out).ends_with("checked 1 file (2 games): no problems; 1 path could not be read\n"),
+        "the first game of the file, and the other file: {}",
+        stdout(&out)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn tree_writes_the_whole_dump_of_a_deep_file() {
+    // A dump grows with depth × size: 7 MB of this made 8 GB, which `kifu tree` held in
+    // memory; it is now written as it is made (measured by hand: 190 MB). Here 14 kB make
+    // 15 MB of dump, all of which must arrive.
+    let text = "(;B[aa]".repeat(2_000);
+    let path = kifu_e2e::temp_file("nested.sgf", text.as_bytes());
+    let out = kifu(&["tree", path.to_str().unwrap()]);
+    assert_eq!(code(&out), 0);
+    let dump = stdout(&out);
+    assert!(dump.len() > 15_000_000, "{}", dump.len());
+    assert_eq!(
+        dump.matches("GAME_TREE@").count(),
+        1_000,
+        "nodes up to the depth cap"
+    );
+    assert!(dump
+        .contains("error[nesting-too-deep] 7000..7001: game trees nest more than 1000 deep here"));
+    let last = dump.lines().last().unwrap();
+    assert_eq!(last.trim_start(), "VALUE@13996..14000 \"[aa]\"");
+    // COLLECTION, 1,000 GAME_TREEs, NODE.
+    assert_eq!(
+        last.len() - last.trim_start().len(),
+        2 * 1_002,
+        "indented by its depth"
+    );
+}

@@ -78,6 +78,7 @@ fn sgf_encodings_are_decoded() {
         ("encoding-cyrillic-windows.sgf", "windows-1251"),
         ("encoding-utf16-withbom.sgf", "UTF-16"),
         ("encoding-simplifiedchinese-gb2312.sgf", "GB2312"),
+        ("encoding-japanese-iso2022jp.sgf", "ISO-2022-JP"),
     ] {
         let games = export(&dir.join(file));
         let text = games[0]["tree"].to_string();
@@ -201,4 +202,57 @@ fn a_file_without_its_open_paren_exports_its_game() {
     let diagnostics = games[0]["diagnostics"].as_array().unwrap();
     assert_eq!(diagnostics.len(), 1);
     assert_eq!(diagnostics[0]["code"], "missing-open-paren");
+}
+
+#[test]
+fn a_file_with_no_game_tree_is_game_one() {
+    let path = temp_file("no-tree.sgf", b"no game here\n");
+    let games = export(&path);
+    assert_eq!(games.len(), 1);
+    assert_eq!(
+        games[0]["index"], 1,
+        "`index` is 1-based, as for every game"
+    );
+    assert_eq!(games[0]["tree"], Value::Null);
+    let codes: Vec<&str> = games[0]["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["text-outside-game-tree", "no-game-tree"]);
+}
+
+/// The charsets of the issue: labels that cannot describe an SGF file turned it into one `�`
+/// or into CJK; a `CA[` inside a comment re-decoded a UTF-8 file.
+#[test]
+fn charsets_are_read_from_the_root_node_and_refused_when_impossible() {
+    for label in ["iso-2022-kr", "replacement", "hz-gb-2312", "UTF-16"] {
+        let text = format!("(;GM[1]FF[4]CA[{label}]PB[Cho Chikun]C[Gó];B[aa])\n");
+        let path = temp_file(&format!("ca-{label}.sgf"), text.as_bytes());
+        let games = export(&path);
+        assert_eq!(
+            games[0]["tree"]["properties"]["PB"][0], "Cho Chikun",
+            "{label}"
+        );
+        assert_eq!(games[0]["tree"]["properties"]["C"][0], "Gó", "{label}");
+        let warning = &games[0]["diagnostics"][0];
+        assert_eq!(warning["code"], "encoding", "{label}");
+        assert!(
+            warning["message"]
+                .as_str()
+                .unwrap()
+                .starts_with(&format!("`CA[{label}]` cannot describe an SGF file: ")),
+            "{warning}"
+        );
+        assert_eq!(
+            warning["range"]["start"]["column"], 16,
+            "{label}: the value"
+        );
+    }
+    let utf8 = "(;GM[1]FF[4]C[use CA[GBK\\] here]PB[李昌镐];B[aa])\n";
+    let path = temp_file("ca-in-comment.sgf", utf8.as_bytes());
+    let games = export(&path);
+    assert_eq!(games[0]["tree"]["properties"]["PB"][0], "李昌镐");
+    assert_eq!(games[0]["diagnostics"], serde_json::json!([]));
 }

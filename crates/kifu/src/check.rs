@@ -6,10 +6,12 @@ use std::path::PathBuf;
 use annotate_snippets::Renderer;
 use kifu_syntax::{Severity, SyntaxError};
 
+use crate::files;
 use crate::input::{self, Notation};
+use crate::lines::Lines;
 use crate::pieces::for_each_piece;
 use crate::progress::Progress;
-use crate::report::{render, JsonDiagnostic, Lines};
+use crate::report::{render, JsonDiagnostic};
 use crate::{ExitStatus, Format};
 
 /// What `check` found.
@@ -20,28 +22,31 @@ struct Tally {
     errors: usize,
     warnings: usize,
     others: usize,
+    /// Paths that could not be read (given, found by walking, or failing while read).
     unreadable: usize,
+    /// Paths a walk skipped on purpose (cycles, FIFOs).
+    skipped: usize,
 }
 
 /// Runs `kifu check`.
 pub fn run(paths: &[PathBuf], format: Format, color: bool) -> ExitStatus {
-    let files = match input::collect_files(paths) {
-        Ok(files) => files,
-        Err(message) => {
-            eprintln!("kifu: {message}");
-            return ExitStatus::CouldNotRun;
-        }
-    };
+    let found = files::find(paths);
+    found.report();
+    let files = &found.files;
     let renderer = if color {
         Renderer::styled()
     } else {
         Renderer::plain()
     };
-    let progress = Progress::for_files(&files);
+    let progress = Progress::for_files(files);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let mut tally = Tally::default();
-    for path in &files {
+    let mut tally = Tally {
+        unreadable: found.unreadable.len(),
+        skipped: found.skipped.len(),
+        ..Tally::default()
+    };
+    for path in files {
         let name = path.display().to_string();
         let mut report = |errors: &[SyntaxError], lines: &Lines<'_>| {
             for error in errors {
@@ -65,18 +70,16 @@ pub fn run(paths: &[PathBuf], format: Format, color: bool) -> ExitStatus {
             }
         };
         let result = match Notation::of(path) {
-            Notation::Sgf => std::fs::read(path).map(|bytes| {
-                let (text, mut errors) = crate::sgf::decode(&bytes);
-                let parse = kifu_syntax::sgf::parse(&text);
-                tally.games += parse.collection().game_trees().count();
-                errors.extend(parse.errors().iter().cloned());
-                report(&errors, &Lines::new(&text, 0, 0));
+            Notation::Sgf => input::read_whole(path, input::MAX_WHOLE_FILE_BYTES).map(|bytes| {
+                let file = crate::sgf::read(&bytes);
+                tally.games += file.parse.collection().game_trees().count();
+                report(&file.errors, &Lines::new(&file.text, 0, 0));
                 progress.advance(bytes.len());
             }),
-            Notation::Pdn => input::read_text(path).map(|(text, warning)| {
+            Notation::Pdn => input::read_text(path, Notation::Pdn).map(|(text, warnings)| {
                 let parse = kifu_syntax::pdn::parse(&text);
                 tally.games += parse.games().count();
-                let errors: Vec<SyntaxError> = warning
+                let errors: Vec<SyntaxError> = warnings
                     .into_iter()
                     .chain(parse.errors().iter().cloned())
                     .collect();
@@ -86,15 +89,15 @@ pub fn run(paths: &[PathBuf], format: Format, color: bool) -> ExitStatus {
             Notation::Pgn => for_each_piece(
                 path,
                 // Diagnostics need no tree: the grammar alone runs about 3× faster.
-                |_, games, i, _| games.validate_game(i),
+                // A game read as Windows-1252 says so first.
+                |piece, games, i, _| {
+                    let mut errors = piece.chunk.warnings_in(games.range(i)).to_vec();
+                    errors.extend(games.validate_game(i));
+                    errors
+                },
                 |piece, per_game: Vec<Vec<SyntaxError>>| {
                     tally.games += per_game.len();
-                    let mut errors: Vec<SyntaxError> = per_game.into_iter().flatten().collect();
-                    if let Some(warning) = &piece.chunk.warning {
-                        let at =
-                            errors.partition_point(|e| e.range.start() <= warning.range.start());
-                        errors.insert(at, warning.clone());
-                    }
+                    let errors: Vec<SyntaxError> = per_game.into_iter().flatten().collect();
                     report(&errors, &piece.lines);
                     progress.advance(piece.chunk.bytes);
                 },
@@ -153,7 +156,13 @@ fn summary(tally: &Tally) -> String {
     if tally.unreadable > 0 {
         line.push_str(&format!(
             "; {} could not be read",
-            plural(tally.unreadable, "file", "files")
+            plural(tally.unreadable, "path", "paths")
+        ));
+    }
+    if tally.skipped > 0 {
+        line.push_str(&format!(
+            "; {} skipped",
+            plural(tally.skipped, "path", "paths")
         ));
     }
     line

@@ -8,10 +8,11 @@ use kifu_syntax::pgn::GameParse;
 use kifu_syntax::{SyntaxError, TextSize};
 use serde::Serialize;
 
+use crate::files;
 use crate::input::{self, Notation};
+use crate::lines::{Lines, Span};
 use crate::pieces::for_each_piece;
 use crate::progress::Progress;
-use crate::report::{Lines, Span};
 use crate::ExitStatus;
 
 /// The output shapes of `kifu export`.
@@ -256,22 +257,21 @@ impl ExportedGame {
 
 /// Runs `kifu export`.
 pub fn run(paths: &[PathBuf], format: ExportFormat) -> ExitStatus {
-    let files = match input::collect_files(paths) {
-        Ok(files) => files,
-        Err(message) => {
-            eprintln!("kifu: {message}");
-            return ExitStatus::CouldNotRun;
-        }
-    };
-    let progress = Progress::for_files(&files);
+    let found = files::find(paths);
+    found.report();
+    let progress = Progress::for_files(&found.files);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let mut status = ExitStatus::Clean;
+    let mut status = if found.unreadable.is_empty() {
+        ExitStatus::Clean
+    } else {
+        ExitStatus::CouldNotRun
+    };
     let mut first = true;
     if format == ExportFormat::Json {
         let _ = out.write_all(b"[");
     }
-    for path in &files {
+    for path in &found.files {
         let name = path.display().to_string();
         let mut emit = |json: &[u8]| {
             let sep: &[u8] = match (format, first) {
@@ -290,14 +290,14 @@ pub fn run(paths: &[PathBuf], format: ExportFormat) -> ExitStatus {
             }
         };
         let result = match Notation::of(path) {
-            Notation::Sgf => std::fs::read(path).map(|bytes| {
+            Notation::Sgf => input::read_whole(path, input::MAX_WHOLE_FILE_BYTES).map(|bytes| {
                 for game in export_sgf(&name, &bytes) {
                     emit(&serde_json::to_vec(&game).unwrap_or_default());
                 }
                 progress.advance(bytes.len());
             }),
-            Notation::Pdn => input::read_text(path).map(|(text, warning)| {
-                for game in export_pdn(&name, &text, warning) {
+            Notation::Pdn => input::read_text(path, Notation::Pdn).map(|(text, warnings)| {
+                for game in export_pdn(&name, &text, warnings) {
                     emit(&serde_json::to_vec(&game).unwrap_or_default());
                 }
                 progress.advance(text.len());
@@ -307,11 +307,8 @@ pub fn run(paths: &[PathBuf], format: ExportFormat) -> ExitStatus {
                 path,
                 |piece, games, i, cache| {
                     let mut game = export_game(games.parse_game(i, cache));
-                    if i == 0 {
-                        if let Some(warning) = &piece.chunk.warning {
-                            game.errors.insert(0, warning.clone());
-                        }
-                    }
+                    let warnings = piece.chunk.warnings_in(games.range(i));
+                    game.errors.splice(0..0, warnings.iter().cloned());
                     let json = game.into_json(&name, piece.games_before + i + 1, &piece.lines);
                     serde_json::to_vec(&json).unwrap_or_default()
                 },
@@ -342,11 +339,10 @@ pub fn run(paths: &[PathBuf], format: ExportFormat) -> ExitStatus {
 /// The game trees of an SGF file as data: each tree's nodes and the diagnostics inside it
 /// (those outside any tree, such as decoding warnings, go with the first game).
 fn export_sgf(name: &str, bytes: &[u8]) -> Vec<serde_json::Value> {
-    let (text, mut errors) = crate::sgf::decode(bytes);
-    let parse = kifu_syntax::sgf::parse(&text);
-    errors.extend(parse.errors().iter().cloned());
-    let lines = Lines::new(&text, 0, 0);
-    let trees: Vec<_> = parse.collection().game_trees().collect();
+    let file = crate::sgf::read(bytes);
+    let errors = file.errors;
+    let lines = Lines::new(&file.text, 0, 0);
+    let trees: Vec<_> = file.parse.collection().game_trees().collect();
     let mut per_tree: Vec<Vec<DiagnosticJson>> = trees.iter().map(|_| Vec::new()).collect();
     for error in &errors {
         let index = trees
@@ -376,7 +372,7 @@ fn export_sgf(name: &str, bytes: &[u8]) -> Vec<serde_json::Value> {
             })
             .collect();
         return vec![serde_json::json!({
-            "file": name, "index": 0, "tree": null, "diagnostics": diagnostics
+            "file": name, "index": 1, "tree": null, "diagnostics": diagnostics
         })];
     }
     trees
@@ -396,18 +392,18 @@ fn export_sgf(name: &str, bytes: &[u8]) -> Vec<serde_json::Value> {
 
 /// The games of a PDN file, in the same shape as PGN's. Moves are numbered from the side
 /// that moves first in the game type (Black in English checkers) and the `FEN` side to move.
-fn export_pdn(name: &str, text: &str, warning: Option<SyntaxError>) -> Vec<GameJson> {
+fn export_pdn(name: &str, text: &str, warnings: Vec<SyntaxError>) -> Vec<GameJson> {
     use kifu_syntax::pdn::board::{black_moves_first, start_ply};
     let parse = kifu_syntax::pdn::parse(text);
     let lines = Lines::new(text, 0, 0);
-    let mut warning = warning;
+    let mut warnings = Some(warnings);
     parse
         .games_as_pgn()
         .into_iter()
         .enumerate()
         .map(|(i, (game, offset))| {
             let range = game.syntax().text_range() + offset;
-            let mut errors: Vec<SyntaxError> = warning.take().into_iter().collect();
+            let mut errors: Vec<SyntaxError> = warnings.take().unwrap_or_default();
             errors.extend(
                 parse
                     .errors()

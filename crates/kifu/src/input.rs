@@ -1,14 +1,22 @@
-//! Finding game files and reading them as text, in pieces of whole games, so that a file of
-//! any size is read in bounded memory.
+//! Reading game files as text: whole (SGF, PDN, `kifu tree`) up to a limit, or in pieces of
+//! whole games (PGN), so that a file of any size is read in bounded memory.
+//!
+//! A PGN database is often a concatenation of files from several programs, some UTF-8, some
+//! Latin-1, so its encoding is decided game by game: a game whose bytes are UTF-8 is read as
+//! UTF-8, any other as Windows-1252 with a `not-utf8` warning. Games are found before the
+//! encoding is known by lexing the bytes as UTF-8 with bad sequences replaced: PGN's
+//! structure is all ASCII, which both readings keep, so the games are the same. The answer
+//! for a game depends only on its bytes, never on where a piece was cut.
+//!
+//! A file that starts with a UTF-16 byte order mark is transcoded to UTF-8 as it is read.
 
+use std::borrow::Cow;
 use std::fs::File;
 use std::io::{self, Read};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
+use encoding_rs::{Encoding, UTF_16BE, UTF_16LE};
 use kifu_syntax::{pgn, Code, SyntaxError, TextRange, TextSize};
-
-/// The file extensions `kifu` reads when it walks a directory.
-pub const EXTENSIONS: &[&str] = &["pgn", "sgf", "pdn"];
 
 /// The notations kifu reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,136 +40,240 @@ impl Notation {
     }
 }
 
-/// Expands the paths given on the command line: files as they are, directories walked
-/// (hidden entries skipped) for files with a known extension, in sorted order.
-pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
-    let mut files = Vec::new();
-    for path in paths {
-        let meta = std::fs::metadata(path)
-            .map_err(|err| format!("cannot read {}: {err}", path.display()))?;
-        if meta.is_dir() {
-            walk(path, &mut files)
-                .map_err(|err| format!("cannot read directory {}: {err}", path.display()))?;
-        } else {
-            files.push(path.clone());
-        }
+/// How many bytes of a PGN file to read at a time: large enough that games are parsed in
+/// parallel, small enough that a file of any size is read in little memory.
+pub const PIECE_BYTES: usize = 8 << 20;
+
+/// The longest PGN game kifu reads (a real game, even with engine analysis in every
+/// comment, is under a megabyte). A piece grows until it holds a whole game, so without a
+/// limit a file with no game boundaries (binary data) would be held whole.
+pub const MAX_GAME_BYTES: usize = 64 << 20;
+
+/// The largest file kifu reads whole: SGF and PDN files, and any file for `kifu tree`.
+/// Parsing holds several times the file in memory.
+pub const MAX_WHOLE_FILE_BYTES: usize = 256 << 20;
+
+/// A size as people read it: `64 MiB`, or bytes when under a mebibyte (tests use those).
+fn size(bytes: usize) -> String {
+    if bytes >= 1 << 20 {
+        format!("{} MiB", bytes >> 20)
+    } else {
+        format!("{bytes} bytes")
     }
-    Ok(files)
 }
 
-fn walk(dir: &Path, files: &mut Vec<PathBuf>) -> io::Result<()> {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)?
-        .collect::<Result<Vec<_>, _>>()?
-        .into_iter()
-        .map(|e| e.path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path
-            .file_name()
-            .is_some_and(|n| n.to_string_lossy().starts_with('.'))
-        {
-            continue;
-        }
-        if path.is_dir() {
-            walk(&path, files)?;
-        } else if has_known_extension(&path) {
-            files.push(path);
-        }
-    }
-    Ok(())
+/// Reads a whole file, refusing one over `limit` bytes (it may be a FIFO: its size is not
+/// known before it is read).
+pub fn read_whole(path: &Path, limit: usize) -> io::Result<Vec<u8>> {
+    read_whole_from(File::open(path)?, limit)
 }
 
-fn has_known_extension(path: &Path) -> bool {
-    path.extension().is_some_and(|ext| {
-        EXTENSIONS
-            .iter()
-            .any(|known| ext.eq_ignore_ascii_case(known))
+fn read_whole_from(reader: impl Read, limit: usize) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    reader.take(limit as u64 + 1).read_to_end(&mut bytes)?;
+    if bytes.len() > limit {
+        return Err(io::Error::new(
+            io::ErrorKind::FileTooLarge,
+            format!(
+                "it is larger than {}, the most kifu reads of a file that is not cut into games (SGF, PDN, and any file for `kifu tree`)",
+                size(limit)
+            ),
+        ));
+    }
+    Ok(bytes)
+}
+
+/// Reads a whole PGN or PDN file as text, with its decoding warnings (PGN: per game, as
+/// `kifu check` reads it in pieces; PDN: for the whole file).
+pub fn read_text(path: &Path, notation: Notation) -> io::Result<(String, Vec<SyntaxError>)> {
+    let bytes = read_whole(path, MAX_WHOLE_FILE_BYTES)?;
+    let mut stream = text_stream(&bytes[..])?;
+    let mut utf8 = Vec::new();
+    stream.read_to_end(&mut utf8)?;
+    Ok(match notation {
+        Notation::Pgn => {
+            let view = LossyView::new(&utf8);
+            let games = pgn::Games::new(&view.text);
+            view.decode_games(&utf8, &games, view.text.len())
+        }
+        _ => decode_whole(&utf8),
     })
 }
 
-/// Reads a whole file as text: UTF-8 (a BOM is dropped), else Windows-1252 with a warning.
-pub fn read_text(path: &Path) -> io::Result<(String, Option<SyntaxError>)> {
-    let bytes = std::fs::read(path)?;
-    let decoded = decode(&bytes, true, true);
-    Ok((decoded.text, decoded.warning))
+/// A reader of the text's bytes as UTF-8 or single-byte text: a UTF-8 byte order mark is
+/// dropped, a UTF-16 one makes the rest transcoded to UTF-8.
+fn text_stream<'r>(mut reader: impl Read + Send + 'r) -> io::Result<Box<dyn Read + Send + 'r>> {
+    let mut head = Vec::with_capacity(3);
+    (&mut reader).take(3).read_to_end(&mut head)?;
+    Ok(match Encoding::for_bom(&head) {
+        Some((encoding, bom)) if encoding == UTF_16LE || encoding == UTF_16BE => {
+            let rest = io::Cursor::new(head[bom..].to_vec()).chain(reader);
+            Box::new(Utf16Reader::new(rest, encoding))
+        }
+        Some((_, bom)) => Box::new(io::Cursor::new(head[bom..].to_vec()).chain(reader)),
+        None => Box::new(io::Cursor::new(head).chain(reader)),
+    })
 }
 
-/// Bytes turned into text.
-struct Decoded {
-    text: String,
-    /// The length of the byte order mark that was dropped.
-    bom: usize,
-    /// Whether the bytes were UTF-8; otherwise each byte became one character.
-    utf8: bool,
-    /// Why the bytes were not read as UTF-8.
-    warning: Option<SyntaxError>,
+/// UTF-16 bytes read as UTF-8, a block at a time.
+struct Utf16Reader<R> {
+    inner: R,
+    decoder: encoding_rs::Decoder,
+    raw: Vec<u8>,
+    decoded: Vec<u8>,
+    at: usize,
+    done: bool,
 }
 
-impl Decoded {
-    /// How many bytes decoded into the first `len` bytes of the text.
-    fn bytes_for(&self, len: usize) -> usize {
-        if self.utf8 {
-            self.bom + len
-        } else {
-            self.bom + self.text[..len].chars().count()
+impl<R: Read> Utf16Reader<R> {
+    fn new(inner: R, encoding: &'static Encoding) -> Utf16Reader<R> {
+        Utf16Reader {
+            inner,
+            decoder: encoding.new_decoder_without_bom_handling(),
+            raw: vec![0; 64 << 10],
+            decoded: Vec::new(),
+            at: 0,
+            done: false,
         }
     }
 }
 
-/// Decodes `bytes`: UTF-8 when they are, else Windows-1252, the usual meaning of "Latin-1"
-/// in PGN files. Without `eof`, a UTF-8 sequence cut at the end is left for the next piece.
-fn decode(bytes: &[u8], first: bool, eof: bool) -> Decoded {
-    let bom = if first && bytes.starts_with(b"\xEF\xBB\xBF") {
-        3
-    } else {
-        0
-    };
-    let body = &bytes[bom..];
-    let err = match std::str::from_utf8(body) {
-        Ok(text) => {
-            return Decoded {
-                text: text.to_string(),
-                bom,
-                utf8: true,
-                warning: None,
+impl<R: Read> Read for Utf16Reader<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        loop {
+            if self.at < self.decoded.len() {
+                let n = buf.len().min(self.decoded.len() - self.at);
+                buf[..n].copy_from_slice(&self.decoded[self.at..self.at + n]);
+                self.at += n;
+                return Ok(n);
             }
+            if self.done {
+                return Ok(0);
+            }
+            let n = self.inner.read(&mut self.raw)?;
+            let last = n == 0;
+            let room = self
+                .decoder
+                .max_utf8_buffer_length(n)
+                .ok_or_else(|| io::Error::other("a UTF-16 block too large to decode"))?;
+            self.decoded.resize(room, 0);
+            // With room for the worst case, the decoder takes the whole block at once.
+            let (_, _, written, _) =
+                self.decoder
+                    .decode_to_utf8(&self.raw[..n], &mut self.decoded, last);
+            self.decoded.truncate(written);
+            self.at = 0;
+            self.done = last;
         }
-        Err(err) => err,
-    };
-    if err.error_len().is_none() && !eof {
-        let valid = &body[..err.valid_up_to()];
-        let text = String::from_utf8_lossy(valid).into_owned();
-        return Decoded {
-            text,
-            bom,
-            utf8: true,
-            warning: None,
-        };
     }
-    let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(body);
-    // Each byte before the bad one became one character: find where it lands in the text.
-    let at: usize = text
-        .chars()
-        .take(err.valid_up_to())
-        .map(char::len_utf8)
-        .sum();
+}
+
+/// A whole text read at once (PDN): UTF-8, else Windows-1252 with a warning.
+fn decode_whole(bytes: &[u8]) -> (String, Vec<SyntaxError>) {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => (text.to_string(), Vec::new()),
+        Err(err) => {
+            let (text, warning) = windows_1252(bytes, err.valid_up_to(), 0, "file");
+            (text, vec![warning])
+        }
+    }
+}
+
+/// `bytes` decoded as Windows-1252, the usual meaning of "Latin-1" in PGN files, with a
+/// `not-utf8` warning at byte `bad` (the first that is not UTF-8); the text will start at
+/// `at` in its piece.
+fn windows_1252(bytes: &[u8], bad: usize, at: usize, what: &str) -> (String, SyntaxError) {
+    let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(bytes);
+    // Each byte became one character: the bad byte is character `bad`.
+    let local: usize = text.chars().take(bad).map(char::len_utf8).sum();
+    let width = text[local..].chars().next().map_or(0, char::len_utf8);
     let warning = SyntaxError::new(
         Code::NotUtf8,
         TextRange::at(
-            TextSize::from(at as u32),
-            TextSize::from(text[at..].chars().next().map_or(0, char::len_utf8) as u32),
+            TextSize::from((at + local) as u32),
+            TextSize::from(width as u32),
         ),
         format!(
-            "this file is not UTF-8 (byte 0x{:02X} here); kifu read it as Windows-1252 (Latin-1)",
-            body[err.valid_up_to()]
+            "this {what} is not UTF-8 (byte 0x{:02X} here); kifu read it as Windows-1252 (Latin-1)",
+            bytes[bad]
         ),
     );
-    Decoded {
-        text: text.into_owned(),
-        bom,
-        utf8: false,
-        warning: Some(warning),
+    (text.into_owned(), warning)
+}
+
+/// Bytes read as UTF-8 with each bad sequence replaced by `�`, and the way back from an
+/// offset of that text to an offset of the bytes.
+struct LossyView<'b> {
+    text: Cow<'b, str>,
+    /// After each bad sequence: where it ends in the text and in the bytes.
+    anchors: Vec<(usize, usize)>,
+}
+
+impl<'b> LossyView<'b> {
+    fn new(bytes: &'b [u8]) -> LossyView<'b> {
+        let text = String::from_utf8_lossy(bytes);
+        let mut anchors = Vec::new();
+        if let Cow::Owned(_) = text {
+            let (mut in_text, mut in_bytes) = (0, 0);
+            for chunk in bytes.utf8_chunks() {
+                in_text += chunk.valid().len();
+                in_bytes += chunk.valid().len();
+                if !chunk.invalid().is_empty() {
+                    in_text += '\u{fffd}'.len_utf8();
+                    in_bytes += chunk.invalid().len();
+                    anchors.push((in_text, in_bytes));
+                }
+            }
+        }
+        LossyView { text, anchors }
+    }
+
+    /// The offset in the bytes of `at`, a character boundary of the text.
+    fn byte_offset(&self, at: usize) -> usize {
+        match self.anchors.partition_point(|&(t, _)| t <= at) {
+            0 => at,
+            i => {
+                let (t, b) = self.anchors[i - 1];
+                b + (at - t)
+            }
+        }
+    }
+
+    /// The text of the games that start before `cut` (an offset of the text where a game
+    /// starts, or its end), decoded game by game, and a `not-utf8` warning for each game that
+    /// is not UTF-8.
+    fn decode_games(
+        &self,
+        bytes: &[u8],
+        games: &pgn::Games<'_>,
+        cut: usize,
+    ) -> (String, Vec<SyntaxError>) {
+        if self.anchors.is_empty() {
+            return (self.text[..cut].to_string(), Vec::new());
+        }
+        let mut text = String::with_capacity(cut);
+        let mut warnings = Vec::new();
+        let mut from = 0;
+        // Each game with the white space before it; then the white space after the last.
+        let ends = (0..games.len())
+            .map(|i| usize::from(games.range(i).end()))
+            .take_while(|&end| end <= cut)
+            .chain([cut]);
+        for end in ends {
+            let (start, stop) = (self.byte_offset(from), self.byte_offset(end));
+            let segment = &bytes[start..stop];
+            match std::str::from_utf8(segment) {
+                Ok(utf8) => text.push_str(utf8),
+                Err(err) => {
+                    let (latin1, warning) =
+                        windows_1252(segment, err.valid_up_to(), text.len(), "game");
+                    text.push_str(&latin1);
+                    warnings.push(warning);
+                }
+            }
+            from = end;
+        }
+        (text, warnings)
     }
 }
 
@@ -173,51 +285,74 @@ pub struct Chunk {
     pub offset: usize,
     /// The 0-based line number of the first line of the piece.
     pub first_line: usize,
-    /// How many bytes of the file the piece used.
+    /// How many bytes of the file (UTF-8 once transcoded) the piece used.
     pub bytes: usize,
-    /// The file's decoding warning, with a range into this piece, on the first piece that
-    /// needed one.
-    pub warning: Option<SyntaxError>,
+    /// A `not-utf8` warning for each game read as Windows-1252, in text order, with ranges
+    /// into this piece.
+    pub warnings: Vec<SyntaxError>,
 }
 
-/// How many bytes to read at a time: large enough that games are parsed in parallel,
-/// small enough that a file of any size is read in little memory.
-const CHUNK_BYTES: usize = 8 << 20;
+impl Chunk {
+    /// The warnings about the game at `range` of the piece.
+    pub fn warnings_in(&self, range: TextRange) -> &[SyntaxError] {
+        let first = self
+            .warnings
+            .partition_point(|w| w.range.start() < range.start());
+        let last = self
+            .warnings
+            .partition_point(|w| w.range.start() < range.end());
+        &self.warnings[first..last.max(first)]
+    }
+}
 
-/// Reads a file in pieces of whole games.
-pub struct ChunkReader {
-    file: File,
+/// Reads a PGN file in pieces of whole games.
+pub struct ChunkReader<'r> {
+    reader: Box<dyn Read + Send + 'r>,
     pending: Vec<u8>,
     eof: bool,
-    warned: bool,
     offset: usize,
     line: usize,
-    chunk_bytes: usize,
+    piece_bytes: usize,
+    max_game: usize,
 }
 
-impl ChunkReader {
+impl ChunkReader<'static> {
     /// Opens `path`.
-    pub fn open(path: &Path) -> io::Result<ChunkReader> {
-        Ok(ChunkReader::with_chunk_size(File::open(path)?, CHUNK_BYTES))
+    pub fn open(path: &Path) -> io::Result<ChunkReader<'static>> {
+        ChunkReader::new(File::open(path)?, PIECE_BYTES, MAX_GAME_BYTES)
     }
+}
 
-    fn with_chunk_size(file: File, chunk_bytes: usize) -> ChunkReader {
-        ChunkReader {
-            file,
+impl<'r> ChunkReader<'r> {
+    /// Reads `reader` in pieces of about `piece_bytes`, refusing a game over `max_game`.
+    pub fn new(
+        reader: impl Read + Send + 'r,
+        piece_bytes: usize,
+        max_game: usize,
+    ) -> io::Result<ChunkReader<'r>> {
+        Ok(ChunkReader {
+            reader: text_stream(reader)?,
             pending: Vec::new(),
             eof: false,
-            warned: false,
             offset: 0,
             line: 0,
-            chunk_bytes,
-        }
+            piece_bytes,
+            max_game: max_game.max(piece_bytes),
+        })
     }
 
     fn fill(&mut self, want: usize) -> io::Result<()> {
         while !self.eof && self.pending.len() < want {
             let start = self.pending.len();
             self.pending.resize(want, 0);
-            let n = self.file.read(&mut self.pending[start..])?;
+            let n = self.reader.read(&mut self.pending[start..]);
+            let n = match n {
+                Ok(n) => n,
+                Err(err) => {
+                    self.pending.truncate(start);
+                    return Err(err);
+                }
+            };
             self.pending.truncate(start + n);
             if n == 0 {
                 self.eof = true;
@@ -228,43 +363,48 @@ impl ChunkReader {
 
     /// The next piece, or `None` at the end of the file.
     pub fn next_chunk(&mut self) -> io::Result<Option<Chunk>> {
-        let mut want = self.chunk_bytes;
+        let mut want = self.piece_bytes;
         loop {
             self.fill(want)?;
             if self.pending.is_empty() {
                 return Ok(None);
             }
-            let mut decoded = decode(&self.pending, self.offset == 0, self.eof);
+            let view = LossyView::new(&self.pending);
+            let games = pgn::Games::new(&view.text);
             let cut = if self.eof {
-                Some(decoded.text.len())
+                Some(view.text.len())
             } else {
-                last_game_boundary(&decoded.text)
+                last_game_boundary(&view.text, &games)
             };
             let Some(cut) = cut else {
-                // One game fills the whole piece: read more of it.
-                want = self.pending.len() * 2;
+                // One game fills the whole piece: read more of it, up to the limit.
+                if self.pending.len() >= self.max_game {
+                    return Err(io::Error::new(
+                        io::ErrorKind::FileTooLarge,
+                        format!(
+                            "the game on line {} is longer than {}, the most kifu reads of one game (or the file has no line breaks between games, or is not a game file)",
+                            self.line + 1,
+                            size(self.max_game)
+                        ),
+                    ));
+                }
+                want = (self.pending.len() * 2).min(self.max_game);
                 continue;
             };
-            let bytes = decoded.bytes_for(cut);
-            let mut text = std::mem::take(&mut decoded.text);
-            text.truncate(cut);
-            let warning = match decoded.warning {
-                Some(w) if !self.warned && usize::from(w.range.start()) < cut => {
-                    self.warned = true;
-                    Some(w)
-                }
-                _ => None,
-            };
+            let bytes = view.byte_offset(cut);
+            let (text, warnings) = view.decode_games(&self.pending, &games, cut);
+            drop(games);
+            drop(view);
             self.pending.drain(..bytes);
             let chunk = Chunk {
                 offset: self.offset,
                 first_line: self.line,
                 bytes,
-                warning,
+                warnings,
                 text,
             };
             self.offset += chunk.text.len();
-            self.line += memchr::memchr_iter(b'\n', chunk.text.as_bytes()).count();
+            self.line += crate::lines::line_starts(&chunk.text).count();
             return Ok(Some(chunk));
         }
     }
@@ -272,11 +412,13 @@ impl ChunkReader {
 
 /// Where the last game that may be incomplete starts: the start of the line of the last
 /// game's first token, if no earlier game reaches into that line.
-fn last_game_boundary(text: &str) -> Option<usize> {
-    let games = pgn::Games::new(text);
+fn last_game_boundary(text: &str, games: &pgn::Games<'_>) -> Option<usize> {
+    let bytes = text.as_bytes();
     (1..games.len()).rev().find_map(|i| {
         let start = usize::from(games.range(i).start());
-        let line_start = text[..start].rfind('\n').map_or(0, |p| p + 1);
+        // A line starts after `\n`, `\r\n` or a lone `\r` (a game's first token is not
+        // white space, so a `\r` just before it is not half of a `\r\n`).
+        let line_start = memchr::memrchr2(b'\n', b'\r', &bytes[..start]).map_or(0, |p| p + 1);
         (line_start >= usize::from(games.range(i - 1).end()) && line_start > 0)
             .then_some(line_start)
     })
@@ -286,33 +428,43 @@ fn last_game_boundary(text: &str) -> Option<usize> {
 mod tests {
     use super::*;
 
+    /// Each piece's text, offset and first line, read from `content` in pieces of `size`.
     fn chunks(content: &[u8], size: usize) -> Vec<(String, usize, usize)> {
-        let dir = std::env::temp_dir().join(format!("kifu-chunks-{}-{size}", std::process::id()));
-        std::fs::write(&dir, content).unwrap();
-        let mut reader = ChunkReader::with_chunk_size(File::open(&dir).unwrap(), size);
+        read(content, size)
+            .into_iter()
+            .map(|c| (c.text, c.offset, c.first_line))
+            .collect()
+    }
+
+    fn read(content: &[u8], size: usize) -> Vec<Chunk> {
+        let mut reader = ChunkReader::new(content, size, MAX_GAME_BYTES).unwrap();
         let mut out = Vec::new();
         while let Some(chunk) = reader.next_chunk().unwrap() {
-            out.push((chunk.text, chunk.offset, chunk.first_line));
+            out.push(chunk);
         }
-        std::fs::remove_file(&dir).unwrap();
         out
     }
 
     #[test]
     fn pieces_hold_whole_games_and_join_to_the_file() {
-        let game = "[Event \"é\"]\n\n1. e4 {a\ncomment} e5 *\n\n";
-        let content = game.repeat(50);
-        for size in [7, 40, 100, 1000, 1 << 20] {
-            let pieces = chunks(content.as_bytes(), size);
-            let joined: String = pieces.iter().map(|p| p.0.as_str()).collect();
-            assert_eq!(joined, content, "size {size}");
-            let mut offset = 0;
-            let mut line = 0;
-            for (text, at, first_line) in &pieces {
-                assert_eq!((*at, *first_line), (offset, line));
-                assert!(text.starts_with("[Event"), "size {size}: {text:?}");
-                offset += text.len();
-                line += text.matches('\n').count();
+        for end in ["\n", "\r\n", "\r"] {
+            let game = "[Event \"é\"]\n\n1. e4 {a\ncomment} e5 *\n\n".replace('\n', end);
+            let content = game.repeat(50);
+            for size in [7, 40, 100, 1000, 1 << 20] {
+                let pieces = chunks(content.as_bytes(), size);
+                let joined: String = pieces.iter().map(|p| p.0.as_str()).collect();
+                assert_eq!(joined, content, "size {size}");
+                if size < 1000 {
+                    assert!(pieces.len() > 1, "{end:?} size {size}: cut into pieces");
+                }
+                let mut offset = 0;
+                let mut line = 0;
+                for (text, at, first_line) in &pieces {
+                    assert_eq!((*at, *first_line), (offset, line), "{end:?} size {size}");
+                    assert!(text.starts_with("[Event"), "size {size}: {text:?}");
+                    offset += text.len();
+                    line += text.matches(end).count();
+                }
             }
         }
     }
@@ -323,5 +475,103 @@ mod tests {
         let pieces = chunks(&game, 64);
         let joined: String = pieces.iter().map(|p| p.0.as_str()).collect();
         assert_eq!(joined, "[Event \"é\"]\n\n1. e4 e5 *\n\n".repeat(20));
+    }
+
+    /// A database that mixes UTF-8 and Latin-1 games is decoded game by game, the same way
+    /// for every piece size: `René` stays `René` in each UTF-8 game, whatever the bytes of
+    /// the Latin-1 games beside it.
+    #[test]
+    fn each_game_is_decoded_on_its_own_whatever_the_piece_size() {
+        let utf8 = "[White \"René\"]\n\n1. e4 {Réti} e5 *\n\n"
+            .as_bytes()
+            .to_vec();
+        let latin1 = b"[White \"Ren\xe9\"]\n\n1. e4 {R\xe9ti} e5 *\n\n".to_vec();
+        let mut content = Vec::new();
+        let mut expected = Vec::new();
+        for i in 0..60 {
+            let latin = i % 3 == 1 || i % 7 == 0;
+            content.extend(if latin { &latin1 } else { &utf8 });
+            expected.push(latin);
+        }
+        let one_game = "[White \"René\"]\n\n1. e4 {Réti} e5 *\n\n";
+        let mut answers = Vec::new();
+        for size in [13, 64, 100, 333, 1000, 4096, 1 << 20] {
+            let pieces = read(&content, size);
+            let text: String = pieces.iter().map(|p| p.text.as_str()).collect();
+            assert_eq!(text, one_game.repeat(60), "size {size}");
+            let warned: Vec<usize> = pieces
+                .iter()
+                .flat_map(|p| {
+                    p.warnings.iter().map(move |w| {
+                        assert_eq!(w.code, Code::NotUtf8);
+                        assert_eq!(&p.text[w.range], "é", "the first byte that is not UTF-8");
+                        (p.offset + usize::from(w.range.start())) / one_game.len()
+                    })
+                })
+                .collect();
+            let latin: Vec<usize> = (0..60).filter(|&i| expected[i]).collect();
+            assert_eq!(warned, latin, "size {size}: one warning per Latin-1 game");
+            answers.push((text, warned));
+        }
+        assert!(answers.windows(2).all(|w| w[0] == w[1]));
+        // Read whole, as `kifu tree` does, the answer is the same.
+        let view = LossyView::new(&content);
+        let games = pgn::Games::new(&view.text);
+        let (text, warnings) = view.decode_games(&content, &games, view.text.len());
+        assert_eq!(
+            (text, warnings.len()),
+            (one_game.repeat(60), answers[0].1.len())
+        );
+    }
+
+    #[test]
+    fn utf16_with_a_byte_order_mark_is_transcoded() {
+        let game = "[White \"Réti\"]\n\n1. e4 e5 *\n\n".repeat(200);
+        for (bom, encode) in [
+            (&[0xFF, 0xFE][..], u16::to_le_bytes as fn(u16) -> [u8; 2]),
+            (&[0xFE, 0xFF][..], u16::to_be_bytes),
+        ] {
+            let mut bytes = bom.to_vec();
+            bytes.extend(game.encode_utf16().flat_map(encode));
+            for size in [50, 1 << 20] {
+                let text: String = read(&bytes, size).into_iter().map(|c| c.text).collect();
+                assert_eq!(text, game);
+            }
+        }
+        let mut bytes = vec![0xEF, 0xBB, 0xBF];
+        bytes.extend(game.as_bytes());
+        let text: String = read(&bytes, 64).into_iter().map(|c| c.text).collect();
+        assert_eq!(text, game, "a UTF-8 byte order mark is dropped");
+    }
+
+    #[test]
+    fn a_game_over_the_limit_is_refused() {
+        let mut content = b"1. e4 *\n\n".to_vec();
+        content.extend(std::iter::repeat_n(0u8, 5000));
+        content.extend(b"\n\n1. d4 *\n");
+        let mut reader = ChunkReader::new(&content[..], 64, 1024).unwrap();
+        let first = reader.next_chunk().unwrap().unwrap();
+        assert_eq!(first.text, "1. e4 *\n\n");
+        let err = reader.next_chunk().err().expect("refused");
+        assert_eq!(err.kind(), io::ErrorKind::FileTooLarge);
+        assert!(
+            err.to_string().starts_with(
+                "the game on line 3 is longer than 1024 bytes, the most kifu reads of one game"
+            ),
+            "{err}"
+        );
+        // Under the limit, the same game is read.
+        let text: String = read(&content, 64).into_iter().map(|c| c.text).collect();
+        assert_eq!(text.as_bytes(), content);
+    }
+
+    #[test]
+    fn a_whole_file_over_the_limit_is_refused() {
+        let err = read_whole_from(&[b'x'; 1001][..], 1000).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::FileTooLarge);
+        assert_eq!(
+            read_whole_from(&[b'x'; 1000][..], 1000).unwrap().len(),
+            1000
+        );
     }
 }

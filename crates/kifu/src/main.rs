@@ -2,7 +2,9 @@
 
 mod check;
 mod export;
+mod files;
 mod input;
+mod lines;
 mod pieces;
 mod progress;
 mod report;
@@ -126,39 +128,51 @@ fn run() -> ExitStatus {
     }
 }
 
+/// Runs `kifu tree`: the dump is written as it is made, since that of a deeply nested file
+/// is far larger than the file (each line is indented by its depth).
 fn tree(file: &std::path::Path) -> ExitStatus {
-    let dump = match input::Notation::of(file) {
-        input::Notation::Sgf => std::fs::read(file).map(|bytes| {
-            let (text, mut errors) = sgf::decode(&bytes);
-            let parse = kifu_syntax::sgf::parse(&text);
-            errors.extend(parse.errors().iter().cloned());
-            kifu_syntax::debug_dump(&parse.syntax(), &errors)
+    let stdout = std::io::stdout();
+    let mut out = IoWriter(std::io::BufWriter::new(stdout.lock()));
+    let dumped = match input::Notation::of(file) {
+        input::Notation::Sgf => input::read_whole(file, input::MAX_WHOLE_FILE_BYTES).map(|bytes| {
+            let file = sgf::read(&bytes);
+            kifu_syntax::write_debug_dump(&mut out, &file.parse.syntax(), &file.errors)
         }),
-        input::Notation::Pdn => input::read_text(file).map(|(text, warning)| {
-            let parse = kifu_syntax::pdn::parse(&text);
-            let errors: Vec<_> = warning
-                .into_iter()
-                .chain(parse.errors().iter().cloned())
-                .collect();
-            kifu_syntax::debug_dump(&parse.syntax(), &errors)
-        }),
-        input::Notation::Pgn => input::read_text(file).map(|(text, warning)| {
-            let parse = kifu_syntax::pgn::parse(&text);
-            let errors: Vec<_> = warning
-                .into_iter()
-                .chain(parse.errors().iter().cloned())
-                .collect();
-            kifu_syntax::debug_dump(&parse.syntax(), &errors)
-        }),
+        notation @ (input::Notation::Pdn | input::Notation::Pgn) => {
+            input::read_text(file, notation).map(|(text, mut errors)| {
+                if notation == input::Notation::Pdn {
+                    let parse = kifu_syntax::pdn::parse(&text);
+                    errors.extend(parse.errors().iter().cloned());
+                    kifu_syntax::write_debug_dump(&mut out, &parse.syntax(), &errors)
+                } else {
+                    let parse = kifu_syntax::pgn::parse(&text);
+                    errors.extend(parse.errors().iter().cloned());
+                    kifu_syntax::write_debug_dump(&mut out, &parse.syntax(), &errors)
+                }
+            })
+        }
     };
-    match dump {
-        Ok(dump) => {
-            print!("{dump}");
+    match dumped {
+        Ok(written) => {
+            let flushed = std::io::Write::flush(&mut out.0);
+            if written.is_err() || flushed.is_err() {
+                // stdout is closed (`kifu tree | head`): nothing more to say.
+                return ExitStatus::CouldNotRun;
+            }
             ExitStatus::Clean
         }
         Err(err) => {
             eprintln!("kifu: cannot read {}: {err}", file.display());
             ExitStatus::CouldNotRun
         }
+    }
+}
+
+/// A byte writer seen as a text writer.
+struct IoWriter<W>(W);
+
+impl<W: std::io::Write> std::fmt::Write for IoWriter<W> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0.write_all(s.as_bytes()).map_err(|_| std::fmt::Error)
     }
 }

@@ -8,7 +8,7 @@ use kifu_syntax::NodeCache;
 use rayon::prelude::*;
 
 use crate::input::{Chunk, ChunkReader};
-use crate::report::Lines;
+use crate::lines::Lines;
 
 /// A piece of a file being parsed: its text, its line index, and how many games came before.
 pub struct Piece<'c> {

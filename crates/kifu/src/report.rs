@@ -7,88 +7,7 @@ use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use kifu_syntax::{Severity, SyntaxError, TextRange};
 use serde::Serialize;
 
-/// A place in a file, as people and programs count.
-#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
-pub struct Position {
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column, in characters.
-    pub column: usize,
-    /// 0-based byte offset into the decoded text.
-    pub offset: usize,
-}
-
-/// A start and an end position.
-#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
-pub struct Span {
-    /// Where it starts.
-    pub start: Position,
-    /// Where it ends (exclusive).
-    pub end: Position,
-}
-
-/// Line starts of one piece of a file, to turn offsets into lines and columns.
-pub struct Lines<'t> {
-    text: &'t str,
-    starts: Vec<usize>,
-    /// Offset of the piece in the file's text.
-    offset: usize,
-    /// 0-based line number of the piece's first line.
-    first_line: usize,
-}
-
-impl<'t> Lines<'t> {
-    /// Indexes `text`, which starts at `offset` and line `first_line` (0-based) of its file.
-    pub fn new(text: &'t str, offset: usize, first_line: usize) -> Lines<'t> {
-        let mut starts = vec![0];
-        starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
-        Lines {
-            text,
-            starts,
-            offset,
-            first_line,
-        }
-    }
-
-    fn line_of(&self, local: usize) -> usize {
-        self.starts.partition_point(|&s| s <= local) - 1
-    }
-
-    /// The position of a byte offset into the piece.
-    pub fn position(&self, local: usize) -> Position {
-        let local = local.min(self.text.len());
-        let line = self.line_of(local);
-        let column = self.text[self.starts[line]..local].chars().count() + 1;
-        Position {
-            line: self.first_line + line + 1,
-            column,
-            offset: self.offset + local,
-        }
-    }
-
-    /// The positions of a range of the piece.
-    pub fn span(&self, range: TextRange) -> Span {
-        Span {
-            start: self.position(range.start().into()),
-            end: self.position(range.end().into()),
-        }
-    }
-
-    /// The whole lines that `range` touches, with the offset of the first one.
-    fn lines_around(&self, range: TextRange) -> (usize, &'t str, usize) {
-        let first = self.line_of(range.start().into());
-        let last = self.line_of(usize::from(range.end()).min(self.text.len()));
-        let start = self.starts[first];
-        let end = self
-            .starts
-            .get(last + 1)
-            .map_or(self.text.len(), |&s| s - 1);
-        let source = &self.text[start..end.max(start)];
-        // Renderers show a carriage return as a symbol: CRLF files would look odd.
-        let source = source.strip_suffix('\r').unwrap_or(source);
-        (start, source, self.first_line + first + 1)
-    }
-}
+use crate::lines::{Lines, Span};
 
 /// A diagnostic as written in JSON Lines.
 #[derive(Debug, Serialize)]
@@ -127,31 +46,107 @@ fn level(severity: Severity) -> Level<'static> {
     }
 }
 
+/// How many characters a rendered line shows before and after what it marks.
+const CONTEXT_CHARS: usize = 60;
+/// How many characters of what it marks a rendered line shows (the rest is cut with `…`).
+const MARKED_CHARS: usize = 120;
+
+/// The part of a line that shows a range: the range's first line, cut to a window around the
+/// range's start, so that rendering costs no more than the neighbourhood of the diagnostic
+/// however long the line (a megabyte of moves on one line) or the range.
+struct Excerpt {
+    /// The text shown, with `…` where the line was cut.
+    source: String,
+    /// What it marks, in bytes of `source`.
+    marked: std::ops::Range<usize>,
+    /// The 1-based line number.
+    line: usize,
+}
+
+/// The byte offset `n` characters after `from`, or `limit` if that comes first.
+fn chars_forward(text: &str, from: usize, limit: usize, n: usize) -> usize {
+    text[from..limit]
+        .char_indices()
+        .nth(n)
+        .map_or(limit, |(i, _)| from + i)
+}
+
+/// The byte offset `n` characters before `to`, or `limit` if that comes first.
+fn chars_back(text: &str, limit: usize, to: usize, n: usize) -> usize {
+    text[limit..to]
+        .char_indices()
+        .rev()
+        .nth(n.saturating_sub(1))
+        .map_or(limit, |(i, _)| limit + i)
+}
+
+fn excerpt(lines: &Lines<'_>, range: TextRange) -> Excerpt {
+    let text = lines.text();
+    let start = usize::from(range.start()).min(text.len());
+    let (line, bounds) = lines.line_at(start);
+    let start = start.min(bounds.end);
+    let end = usize::from(range.end()).clamp(start, bounds.end);
+    let end = chars_forward(text, start, end, MARKED_CHARS);
+    let from = chars_back(text, bounds.start, start, CONTEXT_CHARS);
+    let to = chars_forward(text, end, bounds.end, CONTEXT_CHARS);
+    let mut source = String::new();
+    if from > bounds.start {
+        source.push('…');
+    }
+    let shift = source.len();
+    source.push_str(&text[from..to]);
+    if to < bounds.end {
+        source.push('…');
+    }
+    Excerpt {
+        source,
+        marked: start - from + shift..end - from + shift,
+        line: lines.line_number(line),
+    }
+}
+
 /// Renders one diagnostic like rustc: title, `--> file:line:col`, the source line underlined,
-/// and its related places as notes. Only the lines involved are handed to the renderer, so
-/// the cost does not grow with the file.
+/// and its related places as notes. Only the neighbourhood of each place is handed to the
+/// renderer, so the cost grows with neither the file nor the line.
 pub fn render(renderer: &Renderer, path: &Path, error: &SyntaxError, lines: &Lines<'_>) -> String {
     let path = path.display().to_string();
-    let snippet = |range: TextRange, label: Option<&str>, kind: AnnotationKind| {
-        let (start, source, line) = lines.lines_around(range);
-        let local = usize::from(range.start()) - start..usize::from(range.end()) - start;
-        let local = local.start..local.end.min(source.len()).max(local.start);
-        Snippet::source(source)
-            .line_start(line)
-            .path(path.clone())
-            .annotation(kind.span(local).label(label.map(str::to_string)))
-    };
-    let mut group = level(error.severity())
+    let places = std::iter::once((error.range, None, AnnotationKind::Primary)).chain(
+        error
+            .related
+            .iter()
+            .map(|r| (r.range, Some(r.message.as_str()), AnnotationKind::Context)),
+    );
+    let mut snippets = Vec::new();
+    // The renderer counts columns from the start of the excerpt; where the excerpt does not
+    // start the line, its `file:line:column` is put right afterwards.
+    let mut origins = Vec::new();
+    for (range, label, kind) in places {
+        let excerpt = excerpt(lines, range);
+        let start = lines.position(range.start().into());
+        let shown = excerpt.source[..excerpt.marked.start].chars().count() + 1;
+        origins.push((
+            format!("{path}:{}:{shown}", excerpt.line),
+            format!("{path}:{}:{}", start.line, start.column),
+        ));
+        snippets.push(
+            Snippet::source(excerpt.source)
+                .line_start(excerpt.line)
+                .path(path.clone())
+                .annotation(kind.span(excerpt.marked).label(label)),
+        );
+    }
+    let group = level(error.severity())
         .primary_title(error.message.clone())
         .id(error.code.as_str())
-        .element(snippet(error.range, None, AnnotationKind::Primary));
-    for related in &error.related {
-        group = group.element(snippet(
-            related.range,
-            Some(&related.message),
-            AnnotationKind::Context,
-        ));
-    }
+        .elements(snippets);
     let report: &[Group<'_>] = &[group];
-    renderer.render(report)
+    let mut rendered = renderer.render(report);
+    let mut from = 0;
+    for (shown, real) in origins {
+        if let Some(at) = rendered[from..].find(&shown).map(|i| from + i) {
+            rendered.replace_range(at..at + shown.len(), &real);
+            from = at + real.len();
+        }
+    }
+    rendered
 }

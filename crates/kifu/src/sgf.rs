@@ -1,68 +1,123 @@
-//! SGF files in the CLI: decoding their bytes (BOM, then `CA[]`, then UTF-8, then the SGF
-//! default ISO-8859-1) and exporting their game trees.
+//! SGF files in the CLI: decoding their bytes (BOM, then the root node's `CA[]`, then UTF-8,
+//! then a guess) and exporting their game trees.
+//!
+//! `CA[]` is read from the root node as the parser sees it, not found by a byte search (which
+//! also finds `CA[` inside a comment). To parse before the encoding is known, the bytes are
+//! first read as UTF-8 with bad sequences replaced: every encoding `CA[]` can name writes
+//! SGF's own characters (`(` `;` `[` `]` `\\` and the letters of identifiers) as single
+//! ASCII bytes, so the root node parses the same whatever its text is in. Labels that cannot
+//! describe such a file are refused with a warning that says why: UTF-16 and UTF-32 (two or
+//! four bytes per character), and the encodings WHATWG decodes as `replacement` (ISO-2022-KR,
+//! ISO-2022-CN, HZ). Ranges of warnings about `CA[]`
+//! are found again in the decoded text, never carried over from the bytes.
 
 use encoding_rs::{Encoding, UTF_16BE, UTF_16LE, UTF_8};
-use kifu_syntax::sgf::ast::{GameTree, Node};
+use kifu_syntax::sgf::ast::{GameTree, Node, Property};
 use kifu_syntax::sgf::checks::decoded_values;
-use kifu_syntax::{Code, SyntaxError, TextRange, TextSize};
+use kifu_syntax::{sgf, Code, SyntaxError, TextRange, TextSize};
 use serde_json::{Map, Value};
 
-/// Decodes an SGF file's bytes, with a warning when kifu had to guess or replace bytes.
-pub fn decode(bytes: &[u8]) -> (String, Vec<SyntaxError>) {
+/// An SGF file read: its text, its parse, and every diagnostic (decoding warnings first).
+pub struct SgfFile {
+    /// The decoded text.
+    pub text: String,
+    /// The parse of `text`.
+    pub parse: sgf::Parse,
+    /// Decoding warnings, then the parse's diagnostics.
+    pub errors: Vec<SyntaxError>,
+}
+
+/// A decoding warning, before its range is known: at the start of the file, or at the root
+/// node's `CA[]` value.
+enum Warning {
+    AtStart(String),
+    AtCharset(String),
+}
+
+/// Reads an SGF file's bytes: decodes them, parses the text, and says where kifu had to
+/// guess, replace bytes or ignore a `CA[]`.
+pub fn read(bytes: &[u8]) -> SgfFile {
+    let (text, parse, warnings) = decode_and_parse(bytes);
+    let charset = root_charset(&parse).map(|(_, range)| range);
     let at_start = TextRange::empty(TextSize::from(0));
-    let warn = |message: String| SyntaxError::new(Code::Encoding, at_start, message);
+    let mut errors: Vec<SyntaxError> = warnings
+        .into_iter()
+        .map(|warning| match warning {
+            Warning::AtStart(message) => SyntaxError::new(Code::Encoding, at_start, message),
+            Warning::AtCharset(message) => {
+                SyntaxError::new(Code::Encoding, charset.unwrap_or(at_start), message)
+            }
+        })
+        .collect();
+    errors.extend(parse.errors().iter().cloned());
+    SgfFile {
+        text,
+        parse,
+        errors,
+    }
+}
+
+fn decode_and_parse(bytes: &[u8]) -> (String, sgf::Parse, Vec<Warning>) {
+    let parsed = |text: String, warnings| {
+        let parse = sgf::parse(&text);
+        (text, parse, warnings)
+    };
     if let Some((encoding, bom)) = Encoding::for_bom(bytes) {
         let (text, had_errors) = encoding.decode_without_bom_handling(&bytes[bom..]);
         let mut warnings = Vec::new();
         if had_errors {
-            warnings.push(warn(format!(
+            warnings.push(Warning::AtStart(format!(
                 "some bytes are not valid {} (the byte order mark says so); kifu replaced them with �",
                 encoding.name()
             )));
         }
-        return (text.into_owned(), warnings);
+        return parsed(text.into_owned(), warnings);
     }
     if let Some(encoding) = utf16_without_bom(bytes) {
         let (text, _) = encoding.decode_without_bom_handling(bytes);
-        let warning = warn(format!(
+        let warning = Warning::AtStart(format!(
             "this file has no byte order mark but looks like {}: kifu read it so",
             encoding.name()
         ));
-        return (text.into_owned(), vec![warning]);
+        return parsed(text.into_owned(), vec![warning]);
     }
+    // Parsed as UTF-8 with bad bytes replaced, to read the root node's `CA[]`; for a UTF-8
+    // file (most of them) this is already the final parse.
+    let lossy = String::from_utf8_lossy(bytes);
+    let first = sgf::parse(&lossy);
     let mut warnings = Vec::new();
-    if let Some((label, range)) = charset(bytes) {
-        match encoding_for_label(&label) {
-            Some(encoding) if encoding != UTF_8 => {
+    if let Some((label, _)) = root_charset(&first) {
+        match charset_encoding(&label) {
+            Ok(encoding) if encoding == UTF_8 => {
+                if let std::borrow::Cow::Owned(_) = lossy {
+                    warnings.push(Warning::AtStart(format!(
+                        "some bytes are not valid UTF-8 (as `CA[{label}]` says); kifu replaced them with �"
+                    )));
+                }
+                return (lossy.into_owned(), first, warnings);
+            }
+            Ok(encoding) => {
                 let (text, had_errors) = encoding.decode_without_bom_handling(bytes);
                 if had_errors {
-                    warnings.push(warn(format!(
+                    warnings.push(Warning::AtStart(format!(
                         "some bytes are not valid {} (as `CA[{label}]` says); kifu replaced them with �",
                         encoding.name()
                     )));
                 }
-                return (text.into_owned(), warnings);
+                return parsed(text.into_owned(), warnings);
             }
-            Some(_) => {}
-            None => warnings.push(SyntaxError::new(
-                Code::Encoding,
-                range,
-                format!(
-                    "kifu does not know the character set `{label}`; it decoded the file as if it named none"
-                ),
-            )),
+            Err(why) => warnings.push(Warning::AtCharset(why)),
         }
     }
-    if let Ok(text) = std::str::from_utf8(bytes) {
-        return (text.to_string(), warnings);
+    if let std::borrow::Cow::Borrowed(_) = lossy {
+        return (lossy.into_owned(), first, warnings);
     }
     if mostly_utf8(bytes) {
-        let text = String::from_utf8_lossy(bytes).into_owned();
-        let replaced = text.matches('\u{fffd}').count();
-        warnings.push(warn(format!(
+        let replaced = lossy.matches('\u{fffd}').count();
+        warnings.push(Warning::AtStart(format!(
             "this file is UTF-8 with {replaced} broken byte sequence(s); kifu replaced them with �"
         )));
-        return (text, warnings);
+        return (lossy.into_owned(), first, warnings);
     }
     // Not UTF-8 and no charset named: guess, as browsers do. Latin-1 (windows-1252) is what
     // the SGF specification says files without `CA[]` are in; the detector picks it when
@@ -71,11 +126,78 @@ pub fn decode(bytes: &[u8]) -> (String, Vec<SyntaxError>) {
     detector.feed(bytes, true);
     let encoding = detector.guess(None, chardetng::Utf8Detection::Deny);
     let (text, _) = encoding.decode_without_bom_handling(bytes);
-    warnings.push(warn(format!(
+    warnings.push(Warning::AtStart(format!(
         "this file is not UTF-8 and has no `CA[]` property; kifu guessed {} from its bytes",
         encoding.name()
     )));
-    (text.into_owned(), warnings)
+    parsed(text.into_owned(), warnings)
+}
+
+/// The value of the `CA` property of the first game tree's root node, and the range of the
+/// text between its brackets.
+fn root_charset(parse: &sgf::Parse) -> Option<(String, TextRange)> {
+    let root = parse.collection().game_trees().next()?.nodes().next()?;
+    let property: Property = root
+        .properties()
+        .find(|p| p.canonical_ident().as_deref() == Some("CA"))?;
+    let token = property.value_tokens().next()?;
+    let label = sgf::ast::raw_value(token.text()).trim().to_string();
+    let start = token.text_range().start() + TextSize::from(1);
+    let range = TextRange::at(start, TextSize::of(sgf::ast::raw_value(token.text())));
+    Some((label, range))
+}
+
+/// The encoding a `CA[]` value names, or why kifu does not decode by it.
+///
+/// ISO-2022-JP is kept although its bytes are not ASCII's: it switches to ASCII for SGF's
+/// own characters, so the decoded text is SGF (libsgfc++ ships such a file). Its Korean and
+/// Chinese siblings and HZ are what WHATWG decoders refuse (they read them as `replacement`,
+/// one � for the whole file).
+fn charset_encoding(label: &str) -> Result<&'static Encoding, String> {
+    let lower = label.to_ascii_lowercase();
+    let refused = |why: String| {
+        Err(format!(
+            "`CA[{label}]` cannot describe an SGF file: {why}; kifu ignored it"
+        ))
+    };
+    let wide = |name: &str, bytes: &str| {
+        refused(format!(
+            "{name} writes `(`, `;`, `[` and `]` in {bytes} bytes each, and this file writes them as single bytes (its own `CA[` was just read so)"
+        ))
+    };
+    if ["utf-32", "utf32", "ucs-4", "ucs4", "iso-10646-ucs-4"]
+        .iter()
+        .any(|p| lower.starts_with(p))
+    {
+        return wide("UTF-32", "four");
+    }
+    let Some(encoding) = encoding_for_label(label) else {
+        return Err(format!(
+            "kifu does not know the character set `{label}`; it decoded the file as if it named none"
+        ));
+    };
+    if encoding == UTF_16LE || encoding == UTF_16BE {
+        return wide("UTF-16", "two");
+    }
+    if encoding == encoding_rs::REPLACEMENT {
+        let name = if lower.starts_with("hz") {
+            "HZ"
+        } else if lower.contains("2022") {
+            "ISO-2022-KR and ISO-2022-CN"
+        } else {
+            "`replacement`"
+        };
+        return refused(format!(
+            "{name} can hide other characters behind ASCII bytes, so no browser or WHATWG decoder reads it (it is decoded as `replacement`, which makes the whole file one �)"
+        ));
+    }
+    if !encoding.is_ascii_compatible() && encoding != encoding_rs::ISO_2022_JP {
+        return refused(format!(
+            "{} does not keep ASCII bytes as ASCII characters, which SGF's brackets need",
+            encoding.name()
+        ));
+    }
+    Ok(encoding)
 }
 
 /// The encoding a `CA[]` value names: the WHATWG labels encoding_rs knows, and a few that
@@ -104,19 +226,6 @@ fn utf16_without_bom(bytes: &[u8]) -> Option<&'static Encoding> {
     } else {
         None
     }
-}
-
-/// The value of the first `CA[...]` property, read as ASCII, and where it is.
-fn charset(bytes: &[u8]) -> Option<(String, TextRange)> {
-    let at = memchr::memmem::find(bytes, b"CA[")?;
-    let start = at + 3;
-    let len = bytes[start..].iter().take(64).position(|&b| b == b']')?;
-    let label = String::from_utf8_lossy(&bytes[start..start + len]).into_owned();
-    let range = TextRange::new(
-        TextSize::from(start as u32),
-        TextSize::from((start + len) as u32),
-    );
-    Some((label, range))
 }
 
 /// Whether the bytes are UTF-8 with some damage (Fox files lose bytes here and there): at
@@ -182,6 +291,18 @@ fn node_json(node: &Node, children: Vec<Value>) -> Value {
 mod tests {
     use super::*;
 
+    /// The decoded text and the encoding warnings, each with the text its range covers.
+    fn decode(bytes: &[u8]) -> (String, Vec<(String, String)>) {
+        let file = read(bytes);
+        let warnings = file
+            .errors
+            .iter()
+            .filter(|e| e.code == Code::Encoding)
+            .map(|e| (e.message.clone(), file.text[e.range].to_string()))
+            .collect();
+        (file.text, warnings)
+    }
+
     #[test]
     fn decoding_by_bom_charset_and_content() {
         let (text, warnings) = decode("(;C[é])".as_bytes());
@@ -190,7 +311,7 @@ mod tests {
         assert_eq!((text.as_str(), warnings.len()), ("(;CA[GBK]C[你好])", 0));
         let (text, warnings) = decode(b"(;C[caf\xe9 cr\xe8me br\xfbl\xe9e])");
         assert_eq!(text, "(;C[café crème brûlée])");
-        assert!(warnings[0].message.contains("guessed windows-1252"));
+        assert!(warnings[0].0.contains("guessed windows-1252"));
         let (text, warnings) = decode(
             "(;C[été à Noël, ça, très bien, déjà vu; été à Noël, ça, très bien, déjà vu])"
                 .as_bytes()
@@ -204,13 +325,101 @@ mod tests {
             text,
             "(;C[été à Noël, ça, très bien, déjà vu; été à Noël, ça, très bien, déjà vu])\u{fffd}"
         );
-        assert!(warnings[0].message.contains("broken"));
+        assert!(warnings[0].0.contains("broken"));
         let utf16: Vec<u8> = "(;C[x])"
             .encode_utf16()
             .flat_map(|u| u.to_le_bytes())
             .collect();
         assert_eq!(decode(&utf16).0, "(;C[x])");
-        let (_, warnings) = decode(b"(;CA[klingon]C[x])");
-        assert!(warnings[0].message.contains("klingon"));
+    }
+
+    #[test]
+    fn charsets_that_cannot_describe_sgf_are_refused() {
+        for (label, says) in [
+            (
+                "iso-2022-kr",
+                "ISO-2022-KR and ISO-2022-CN can hide other characters",
+            ),
+            ("ISO-2022-CN", "ISO-2022-KR and ISO-2022-CN can hide"),
+            (
+                "hz-gb-2312",
+                "HZ can hide other characters behind ASCII bytes",
+            ),
+            ("replacement", "`replacement` can hide"),
+            (
+                "UTF-16",
+                "UTF-16 writes `(`, `;`, `[` and `]` in two bytes each",
+            ),
+            ("utf-16be", "UTF-16 writes"),
+            ("unicode", "UTF-16 writes"),
+            (
+                "UTF-32",
+                "UTF-32 writes `(`, `;`, `[` and `]` in four bytes each",
+            ),
+        ] {
+            let bytes = format!("(;GM[1]CA[{label}]PB[Lee Sedol]C[é])");
+            let (text, warnings) = decode(bytes.as_bytes());
+            assert_eq!(text, bytes, "{label}: read as UTF-8, as if it named none");
+            assert_eq!(warnings.len(), 1, "{label}: {warnings:?}");
+            let (message, covered) = &warnings[0];
+            assert!(
+                message.starts_with(&format!(
+                    "`CA[{label}]` cannot describe an SGF file: {says}"
+                )),
+                "{label}: {message}"
+            );
+            assert!(message.ends_with("; kifu ignored it"), "{message}");
+            assert_eq!(covered, label, "the range is the value");
+        }
+    }
+
+    #[test]
+    fn only_the_root_nodes_charset_counts() {
+        // `CA[` inside a comment, or in a later node, is not the file's charset.
+        let utf8 = "(;GM[1]C[use CA[GBK\\] for this]PB[李昌镐];B[aa])";
+        assert_eq!(decode(utf8.as_bytes()), (utf8.to_string(), vec![]));
+        let (text, warnings) = decode(b"(;GM[1];CA[GBK]C[caf\xe9])");
+        assert_eq!(text, "(;GM[1];CA[GBK]C[café])");
+        assert!(warnings[0]
+            .0
+            .contains("no `CA[]` property; kifu guessed windows-1252"));
+        // The root's own, after other properties, is.
+        let (text, warnings) = decode(b"(;GM[1]PB[x]CA[GBK]C[\xc4\xe3\xba\xc3])");
+        assert_eq!(
+            (text.as_str(), warnings.len()),
+            ("(;GM[1]PB[x]CA[GBK]C[你好])", 0)
+        );
+    }
+
+    #[test]
+    fn iso_2022_jp_is_decoded() {
+        // 日本 in JIS X 0208 is 46 7C 4B 5C: its last byte reads as `\\` in ASCII.
+        let (text, warnings) = decode(b"(;CA[ISO-2022-JP]C[\x1b$BF|K\\\x1b(B])");
+        assert_eq!(
+            (text.as_str(), warnings.len()),
+            ("(;CA[ISO-2022-JP]C[日本])", 0)
+        );
+    }
+
+    #[test]
+    fn a_charset_warning_covers_the_value_in_the_decoded_text() {
+        // Three Latin-1 bytes before `CA[` become six bytes of text: a range computed on the
+        // bytes would miss.
+        let (text, warnings) = decode(b"(;PB[\xe9\xe8\xe0]CA[klingon]C[x])");
+        assert_eq!(text, "(;PB[éèà]CA[klingon]C[x])");
+        let charset = warnings
+            .iter()
+            .find(|(m, _)| m.contains("does not know the character set `klingon`"))
+            .expect("a warning about klingon");
+        assert_eq!(charset.1, "klingon");
+    }
+
+    #[test]
+    fn a_utf8_charset_with_bad_bytes_keeps_utf8() {
+        let (text, warnings) = decode(b"(;CA[UTF-8]C[\xc3\xa9t\xe9])");
+        assert_eq!(text, "(;CA[UTF-8]C[ét\u{fffd}])");
+        assert!(warnings[0]
+            .0
+            .contains("not valid UTF-8 (as `CA[UTF-8]` says)"));
     }
 }

@@ -81,6 +81,8 @@ codes! {
     InvalidNag = "invalid-nag", Error;
     /// A suffix annotation other than `! ? !! ?? !? ?!`, or one that follows no move.
     InvalidSuffix = "invalid-suffix", Error;
+    /// A move number larger than any game reaches (`4294967295.`).
+    MoveNumberTooLarge = "move-number-too-large", Error;
     /// A game whose movetext does not end in `1-0`, `0-1`, `1/2-1/2` or `*`.
     MissingResult = "missing-result", Error;
     /// A `{` comment inside another: PGN comments do not nest.
@@ -237,5 +239,26 @@ impl SyntaxError {
             related.range += offset;
         }
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Code;
+
+    #[test]
+    fn every_code_is_documented_with_a_section() {
+        let docs = include_str!("../../../docs/diagnostics.md");
+        for code in Code::ALL {
+            let name = code.as_str();
+            assert!(
+                docs.contains(&format!("\n| `{name}` |")),
+                "docs/diagnostics.md lists no `{name}` in a table"
+            );
+            assert!(
+                docs.contains(&format!("\n### `{name}`\n")),
+                "docs/diagnostics.md has no section for `{name}`"
+            );
+        }
     }
 }

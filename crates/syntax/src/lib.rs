@@ -16,7 +16,7 @@ pub mod sgf;
 mod sink;
 
 pub use diagnostic::{Code, Related, Severity, SyntaxError};
-pub use dump::debug_dump;
+pub use dump::{debug_dump, write_debug_dump};
 pub use lexed::Lexed;
 pub use parse::Parse;
 /// Shares identical tokens and small nodes between the trees built on one thread.

@@ -72,7 +72,7 @@ impl Game {
         let black = fields.get(1) == Some(&"b");
         let number: u32 = fields
             .get(5)
-            .and_then(|n| n.parse().ok())
+            .and_then(|n| super::parser::parse_move_number(n))
             .filter(|&n| n >= 1)
             .unwrap_or(1);
         (number - 1) * 2 + u32::from(black)
@@ -199,9 +199,9 @@ impl Variation {
 }
 
 impl MoveNumber {
-    /// The number, `12` for `12...`.
+    /// The number, `12` for `12...`; `None` when over [`super::MAX_MOVE_NUMBER`].
     pub fn number(&self) -> Option<u32> {
-        token(&self.0, INTEGER).and_then(|t| t.text().parse().ok())
+        token(&self.0, INTEGER).and_then(|t| super::parser::parse_move_number(t.text()))
     }
 
     /// Whether the number is written for Black's move: `12...`, or `12. ...` where the
@@ -234,7 +234,7 @@ impl SanMove {
 impl Nag {
     /// The number, `14` for `$14`; `None` when out of range.
     pub fn value(&self) -> Option<u8> {
-        token(&self.0, NAG).and_then(|t| t.text()[1..].parse().ok())
+        token(&self.0, NAG).and_then(|t| super::parser::parse_nag(&t.text()[1..]))
     }
 }
 

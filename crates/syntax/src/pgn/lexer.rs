@@ -69,6 +69,12 @@ pub(crate) fn next_token(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
         b'$' if bytes.get(pos + 1).is_some_and(u8::is_ascii_digit) => {
             (NAG, run(bytes, pos + 1, |b| b.is_ascii_digit()))
         }
+        // `$-1` is one bad NAG, not the stray text `$-` and a move number.
+        b'$' if matches!(bytes.get(pos + 1), Some(b'-' | b'+'))
+            && bytes.get(pos + 2).is_some_and(u8::is_ascii_digit) =>
+        {
+            (NAG, run(bytes, pos + 2, |b| b.is_ascii_digit()))
+        }
         b'0'..=b'9' => number_or_word(bytes, pos),
         _ if is_word_byte(b) => {
             let end = run(bytes, pos, is_word_byte);
@@ -391,6 +397,13 @@ mod tests {
     fn unterminated_comment_stops_before_tag_line() {
         let text = "{ open\nmore\n[Event \"x\"]";
         assert_eq!(kinds(text)[0], (BRACE_COMMENT, "{ open\nmore"));
+    }
+
+    #[test]
+    fn signed_nags_are_one_token() {
+        assert_eq!(kinds("$-1 $+2")[0], (NAG, "$-1"));
+        assert_eq!(kinds("$-1 $+2")[2], (NAG, "$+2"));
+        assert_eq!(kinds("$-x")[0], (ERROR_TOKEN, "$-"));
     }
 
     #[test]

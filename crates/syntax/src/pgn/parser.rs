@@ -625,6 +625,19 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
     /// chess.js write before a Black move (`14. ... Nc6`) and PDN 3.0's reading grammar calls
     /// an elided move. They are read as part of the number, as `12...` is.
     fn move_number(&mut self) {
+        if let Some(i) = self.nth_index(0) {
+            let digits = self.lexed.token_text(i);
+            if parse_move_number(digits).is_none() {
+                self.error(SyntaxError::new(
+                    Code::MoveNumberTooLarge,
+                    self.lexed.text_range(i),
+                    format!(
+                        "{} is too large for a move number: no game has more than {MAX_MOVE_NUMBER} moves",
+                        quote(digits)
+                    ),
+                ));
+            }
+        }
         self.start(MOVE_NUMBER);
         self.bump();
         if self.at(DOTS) {
@@ -674,14 +687,20 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
         self.start(NAG_NODE);
         self.bump();
         self.finish();
-        if let Some(max) = D::NAG_MAX {
-            if digits.parse::<u32>().is_ok_and(|n| n <= max) {
-                return;
-            }
+        // PGN caps NAGs at 255; PDN does not (`$902`). Either way a NAG is `$` and digits
+        // (`$-1` is one token, so that its whole text is flagged).
+        let digits_only = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+        let valid = digits_only
+            && D::NAG_MAX.is_none_or(|max| digits.parse::<u32>().is_ok_and(|n| n <= max));
+        if !valid {
+            let rule = match D::NAG_MAX {
+                Some(max) => format!("NAGs run from `$0` to `${max}`"),
+                None => "a NAG is `$` and digits".to_string(),
+            };
             self.error(SyntaxError::new(
                 Code::InvalidNag,
                 range,
-                format!("`${digits}` is not a NAG: NAGs run from `$0` to `${max}`"),
+                format!("`${digits}` is not a NAG: {rule}"),
             ));
         }
     }
@@ -918,6 +937,24 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
             )
         };
         self.error(SyntaxError::new(code, range, message));
+    }
+}
+
+/// The largest move number kifu reads. The longest possible chess game has fewer than 9,000
+/// moves; a larger number is a mistake, and counting plies from it could overflow.
+pub const MAX_MOVE_NUMBER: u32 = 100_000;
+
+/// The number of a move number token, `None` when it is over [`MAX_MOVE_NUMBER`].
+pub(crate) fn parse_move_number(digits: &str) -> Option<u32> {
+    digits.parse().ok().filter(|&n| n <= MAX_MOVE_NUMBER)
+}
+
+/// The value of a NAG's digits, `None` when they are not a number from 0 to 255 (`-1`).
+pub(crate) fn parse_nag(digits: &str) -> Option<u8> {
+    if digits.bytes().all(|b| b.is_ascii_digit()) {
+        digits.parse().ok()
+    } else {
+        None
     }
 }
 
