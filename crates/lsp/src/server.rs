@@ -8,13 +8,12 @@ use std::sync::{Arc, Mutex};
 use kifu_ide::{
     Document, FoldKind, HighlightKind, Notation, Severity, Symbol, SymbolKind as IdeSymbolKind,
 };
-use line_index::LineIndex;
 use tokio::sync::mpsc;
 use tower_lsp::jsonrpc::{Error, Result};
 use tower_lsp::lsp_types::*;
 use tower_lsp::{Client, LanguageServer, LspService, Server};
 
-use crate::convert::{Encoding, Positions};
+use crate::convert::{Encoding, LineIndex, Positions};
 
 /// One open document.
 struct OpenDocument {
@@ -91,33 +90,28 @@ fn notation_of(uri: &Url, language_id: Option<&str>) -> Notation {
         .unwrap_or(Notation::Pgn)
 }
 
-/// The document after one content change, or `None` when the change's range does not fall
-/// on character boundaries (it is skipped rather than corrupt the text).
+/// The document after one content change. Positions are clamped to the text and to character
+/// boundaries, so a change always applies: the server's text stays the editor's.
 fn apply_change(
     doc: &OpenDocument,
     change: &TextDocumentContentChangeEvent,
     encoding: Encoding,
     version: i32,
-) -> Option<OpenDocument> {
+) -> OpenDocument {
     let document = match change.range {
         Some(range) => {
-            let text = doc.document.text();
             let positions = Positions {
                 index: &doc.index,
                 encoding,
-                len: kifu_ide::TextSize::from(text.len() as u32),
             };
             let start = positions.offset(range.start);
             let end = positions.offset(range.end).max(start);
-            if !text.is_char_boundary(start.into()) || !text.is_char_boundary(end.into()) {
-                return None;
-            }
             doc.document
                 .edited(kifu_ide::TextRange::new(start, end), &change.text)
         }
         None => Document::new(doc.document.notation(), change.text.clone()),
     };
-    Some(OpenDocument::new(version, document))
+    OpenDocument::new(version, document)
 }
 
 /// Runs an editor feature, turning a panic into an error answer: one bad request must not
@@ -136,7 +130,6 @@ impl State {
         Positions {
             index: &doc.index,
             encoding: self.encoding,
-            len: kifu_ide::TextSize::from(doc.document.text().len() as u32),
         }
     }
 
@@ -277,12 +270,10 @@ fn semantic_tokens(
         let mut start = usize::from(range.start());
         let end = usize::from(range.end());
         while start < end {
-            let line_end = text[start..end].find('\n').map_or(end, |i| start + i);
-            let piece_end = if line_end > start && text.as_bytes()[line_end - 1] == b'\r' {
-                line_end - 1
-            } else {
-                line_end
-            };
+            // LSP lines end at `\n`, `\r\n` and a lone `\r`.
+            let piece_end = text[start..end]
+                .find(['\r', '\n'])
+                .map_or(end, |i| start + i);
             if piece_end > start {
                 let from = positions.position(kifu_ide::TextSize::from(start as u32));
                 let to = positions.position(kifu_ide::TextSize::from(piece_end as u32));
@@ -302,7 +293,12 @@ fn semantic_tokens(
                 last_line = from.line;
                 last_start = from.character;
             }
-            start = line_end + 1;
+            start = piece_end
+                + if text[piece_end..].starts_with("\r\n") {
+                    2
+                } else {
+                    1
+                };
         }
     }
     tokens
@@ -421,8 +417,7 @@ impl LanguageServer for Backend {
         for change in &params.content_changes {
             let base = changed.as_ref().unwrap_or(doc);
             match guarded(|| apply_change(base, change, encoding, version)) {
-                Ok(Some(next)) => changed = Some(next),
-                Ok(None) => {}
+                Ok(next) => changed = Some(next),
                 Err(_) => return,
             }
         }
