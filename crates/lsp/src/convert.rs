@@ -223,6 +223,85 @@ impl Positions<'_> {
         };
         TextSize::from(offset)
     }
+
+    /// A cursor for positions of offsets that never go backwards, in amortized constant time
+    /// each (semantic tokens convert every token of the document in text order).
+    pub fn cursor(&self) -> Cursor<'_> {
+        Cursor {
+            positions: self,
+            line: 0,
+            line_wide: 0,
+            wide: 0,
+        }
+    }
+}
+
+/// Converts non-decreasing offsets to positions, walking the index once.
+pub struct Cursor<'a> {
+    positions: &'a Positions<'a>,
+    line: usize,
+    /// Wide characters before the start of `line`.
+    line_wide: usize,
+    /// Wide characters before the last offset.
+    wide: usize,
+}
+
+impl Cursor<'_> {
+    /// The line that contains `offset` (at or after the previous offset asked for).
+    pub fn line_of(&mut self, offset: TextSize) -> usize {
+        let index = self.positions.index;
+        let offset = u32::from(offset).min(index.len);
+        while index
+            .starts
+            .get(self.line + 1)
+            .is_some_and(|&s| s <= offset)
+        {
+            self.line += 1;
+        }
+        let start = index.starts[self.line];
+        while index
+            .wide
+            .get(self.line_wide)
+            .is_some_and(|w| w.start < start)
+        {
+            self.line_wide += 1;
+        }
+        self.line
+    }
+
+    /// Where `line`'s content starts and ends.
+    pub fn line_bounds(&self, line: usize) -> (TextSize, TextSize) {
+        let index = self.positions.index;
+        (
+            TextSize::from(index.starts[line]),
+            TextSize::from(index.ends[line]),
+        )
+    }
+
+    /// Where `line` starts, if there is such a line.
+    pub fn line_start(&self, line: usize) -> Option<TextSize> {
+        self.positions
+            .index
+            .starts
+            .get(line)
+            .map(|&s| TextSize::from(s))
+    }
+
+    /// The position of `offset`, as [`Positions::position`] gives it.
+    pub fn position(&mut self, offset: TextSize) -> Position {
+        let line = self.line_of(offset);
+        let index = self.positions.index;
+        let offset = u32::from(offset).min(index.len).min(index.ends[line]);
+        self.wide = self.wide.max(self.line_wide);
+        while index.wide.get(self.wide).is_some_and(|w| w.start < offset) {
+            self.wide += 1;
+        }
+        let (offset, wide) = match self.wide.checked_sub(1).map(|k| index.wide[k]) {
+            Some(char) if char.end() > offset => (char.start, self.wide - 1),
+            _ => (offset, self.wide),
+        };
+        self.positions.at(line, offset, wide, self.line_wide)
+    }
 }
 
 #[cfg(test)]
@@ -276,9 +355,11 @@ mod tests {
             for encoding in [Encoding::Utf8, Encoding::Utf16] {
                 let positions = positions(&index, encoding);
                 let expected = naive(text, encoding);
+                let mut cursor = positions.cursor();
                 for &(offset, position) in &expected {
                     let at = TextSize::from(offset as u32);
                     assert_eq!(positions.position(at), position, "{text:?} {offset}");
+                    assert_eq!(cursor.position(at), position, "{text:?} {offset} cursor");
                     let back = positions.offset(position);
                     // Between `\r` and `\n` maps back to before the `\r`.
                     let crlf = offset > 0
@@ -360,6 +441,10 @@ mod tests {
             assert_eq!(utf8.position(TextSize::from(offset)), Position::new(0, 1));
         }
         assert_eq!(utf16.position(TextSize::from(8)), Position::new(1, 0));
+        let mut cursor = utf16.cursor();
+        assert_eq!(cursor.position(TextSize::from(3)), Position::new(0, 1));
+        assert_eq!(cursor.position(TextSize::from(5)), Position::new(0, 3));
+        assert_eq!(cursor.position(TextSize::from(8)), Position::new(1, 0));
     }
 
     #[test]
