@@ -224,8 +224,9 @@ impl Positions<'_> {
         TextSize::from(offset)
     }
 
-    /// A cursor for positions of offsets that never go backwards, in amortized constant time
-    /// each (semantic tokens convert every token of the document in text order).
+    /// A cursor for positions of offsets that never go backwards: constant time from one to
+    /// the next nearby, a binary search for a jump (semantic tokens convert every token of
+    /// the document in text order, or those of a range anywhere in it).
     pub fn cursor(&self) -> Cursor<'_> {
         Cursor {
             positions: self,
@@ -251,20 +252,16 @@ impl Cursor<'_> {
     pub fn line_of(&mut self, offset: TextSize) -> usize {
         let index = self.positions.index;
         let offset = u32::from(offset).min(index.len);
-        while index
-            .starts
-            .get(self.line + 1)
-            .is_some_and(|&s| s <= offset)
-        {
-            self.line += 1;
-        }
-        let start = index.starts[self.line];
-        while index
-            .wide
-            .get(self.line_wide)
-            .is_some_and(|w| w.start < start)
-        {
-            self.line_wide += 1;
+        let later = &index.starts[self.line + 1..];
+        if later.first().is_some_and(|&s| s <= offset) {
+            // The next line, or a jump (to a range far into the text) by binary search.
+            self.line += if later.get(1).is_some_and(|&s| s <= offset) {
+                later.partition_point(|&s| s <= offset)
+            } else {
+                1
+            };
+            let start = index.starts[self.line];
+            self.line_wide += index.wide[self.line_wide..].partition_point(|w| w.start < start);
         }
         self.line
     }
@@ -293,8 +290,13 @@ impl Cursor<'_> {
         let index = self.positions.index;
         let offset = u32::from(offset).min(index.len).min(index.ends[line]);
         self.wide = self.wide.max(self.line_wide);
-        while index.wide.get(self.wide).is_some_and(|w| w.start < offset) {
-            self.wide += 1;
+        let later = &index.wide[self.wide..];
+        if later.first().is_some_and(|w| w.start < offset) {
+            self.wide += if later.get(1).is_some_and(|w| w.start < offset) {
+                later.partition_point(|w| w.start < offset)
+            } else {
+                1
+            };
         }
         let (offset, wide) = match self.wide.checked_sub(1).map(|k| index.wide[k]) {
             Some(char) if char.end() > offset => (char.start, self.wide - 1),
@@ -458,8 +460,17 @@ mod tests {
         let index = LineIndex::new(&text);
         for encoding in [Encoding::Utf8, Encoding::Utf16] {
             let positions = positions(&index, encoding);
-            for (offset, position) in naive(&text, encoding) {
+            let expected = naive(&text, encoding);
+            for &(offset, position) in &expected {
                 assert_eq!(positions.position(TextSize::from(offset as u32)), position);
+            }
+            // A cursor that moves by small steps and by jumps over many lines.
+            for step in [1, 7, 50, 400] {
+                let mut cursor = positions.cursor();
+                for &(offset, position) in expected.iter().step_by(step) {
+                    let at = TextSize::from(offset as u32);
+                    assert_eq!(cursor.position(at), position, "step {step} offset {offset}");
+                }
             }
         }
     }
