@@ -51,6 +51,9 @@ impl Wide {
     }
 }
 
+/// The bytes checked at once for characters outside ASCII.
+const BLOCK: usize = 256;
+
 /// Where the lines of a text start and end, and where its wide characters are.
 #[derive(Debug, Clone)]
 pub struct LineIndex {
@@ -66,56 +69,52 @@ impl LineIndex {
     /// Indexes `text`; lines end at `\n`, `\r\n` and a lone `\r`.
     pub fn new(text: &str) -> LineIndex {
         let bytes = text.as_bytes();
-        let mut starts = vec![0];
-        let mut ends = Vec::new();
-        let mut wide = Vec::new();
+        let mut index = LineIndex {
+            starts: vec![0],
+            ends: Vec::new(),
+            wide: Vec::new(),
+            len: bytes.len() as u32,
+        };
+        // Every edit rebuilds the index, so both passes use the fast scans: memchr for the
+        // line breaks, and the word-at-a-time ASCII check to skip blocks without a wide
+        // character (most of a game file).
+        for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+            index.line_break(bytes, i);
+        }
+        index.ends.push(index.len);
         let mut excess = 0;
-        let mut i = 0;
-        while i < bytes.len() {
-            // Most text is printable ASCII: skip it 32 bytes at a time.
-            if let Some(chunk) = bytes.get(i..i + 32) {
-                if !chunk
-                    .iter()
-                    .fold(false, |any, &b| any | (b <= b'\r' || b >= 0x80))
-                {
-                    i += 32;
-                    continue;
-                }
+        for (n, block) in bytes.chunks(BLOCK).enumerate() {
+            if block.is_ascii() {
+                continue;
             }
-            let b = bytes[i];
-            match b {
-                b'\n' | b'\r' => {
-                    ends.push(i as u32);
-                    let crlf = b == b'\r' && bytes.get(i + 1) == Some(&b'\n');
-                    i += if crlf { 2 } else { 1 };
-                    starts.push(i as u32);
-                    continue;
-                }
-                0x80.. if b & 0xC0 != 0x80 => {
+            for (i, &b) in block.iter().enumerate() {
+                if b >= 0x80 && b & 0xC0 != 0x80 {
                     let len = match b {
                         0xF0.. => 4,
                         0xE0.. => 3,
                         _ => 2,
                     };
                     let char = Wide {
-                        start: i as u32,
+                        start: (n * BLOCK + i) as u32,
                         len,
                         excess_before: excess,
                     };
                     excess = char.excess_through();
-                    wide.push(char);
+                    index.wide.push(char);
                 }
-                _ => {}
             }
-            i += 1;
         }
-        ends.push(bytes.len() as u32);
-        LineIndex {
-            starts,
-            ends,
-            wide,
-            len: bytes.len() as u32,
+        index
+    }
+
+    /// Notes the `\n` or `\r` at `i`; the `\n` of a `\r\n` was noted with its `\r`.
+    fn line_break(&mut self, bytes: &[u8], i: usize) {
+        if bytes[i] == b'\n' && i > 0 && bytes[i - 1] == b'\r' {
+            return;
         }
+        let crlf = bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n');
+        self.ends.push(i as u32);
+        self.starts.push((i + if crlf { 2 } else { 1 }) as u32);
     }
 
     /// The length of the text.
@@ -447,6 +446,21 @@ mod tests {
         assert_eq!(cursor.position(TextSize::from(3)), Position::new(0, 1));
         assert_eq!(cursor.position(TextSize::from(5)), Position::new(0, 3));
         assert_eq!(cursor.position(TextSize::from(8)), Position::new(1, 0));
+    }
+
+    #[test]
+    fn line_breaks_at_every_alignment_of_the_chunks() {
+        for pad in 0..40 {
+            let text = "x".repeat(pad) + &"ab\r\ncd\ré\n😀\r\r\n".repeat(3);
+            let index = LineIndex::new(&text);
+            for encoding in [Encoding::Utf8, Encoding::Utf16] {
+                let positions = positions(&index, encoding);
+                for (offset, position) in naive(&text, encoding) {
+                    let at = TextSize::from(offset as u32);
+                    assert_eq!(positions.position(at), position, "{pad} {offset}");
+                }
+            }
+        }
     }
 
     #[test]

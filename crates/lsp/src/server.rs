@@ -151,7 +151,7 @@ pub async fn serve(
     let writer = tokio::spawn(transport::write(output, messages));
     let requests = Arc::new(Requests::default());
     let (server_input, seen) = transport::filter(input, out.clone(), Arc::clone(&requests));
-    let (server_output, from_server) = tokio::io::duplex(1 << 16);
+    let (server_output, from_server) = tokio::io::duplex(1 << 20);
     let copier = tokio::spawn(transport::copy(from_server, out.clone()));
     let (notices, mut queue) = mpsc::unbounded_channel::<Notice>();
     let (service, socket) = LspService::build(|client: Client| {

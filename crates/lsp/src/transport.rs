@@ -85,7 +85,17 @@ pub async fn write(
         if broken {
             continue;
         }
-        for piece in &message {
+        // One write for all but large messages: each write to stdout is a trip to a
+        // blocking thread.
+        let whole;
+        let pieces = if message.len() > 1 && message.iter().map(Vec::len).sum::<usize>() <= 1 << 20
+        {
+            whole = [message.concat()];
+            &whole[..]
+        } else {
+            &message[..]
+        };
+        for piece in pieces {
             if output.write_all(piece).await.is_err() {
                 broken = true;
                 break;
