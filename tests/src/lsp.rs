@@ -101,6 +101,14 @@ impl LspClient {
         self.wait_for(|m| m.get("id") == Some(&json!(id)) && m.get("method").is_none())
     }
 
+    /// The server's peak resident memory so far, in MiB (Linux only).
+    pub fn peak_memory_mib(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kib >> 10)
+    }
+
     /// Whether the server process is still running.
     pub fn is_running(&mut self) -> bool {
         matches!(self.child.try_wait(), Ok(None))
