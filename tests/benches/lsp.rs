@@ -1,6 +1,7 @@
 //! Latency of `kifu lsp` on a large PGN database, driven over stdio as an editor drives it:
 //! open, 200 single-character edits in one game (diagnostics awaited after each), hovers.
-//! Reports p50 and p99 per operation.
+//! Reports p50 and p99 per operation. Then semantic tokens, full and for lines 0-100, with
+//! the server's peak memory.
 //!
 //! `cargo bench -p kifu-e2e --bench lsp` (needs the shared corpus beside the repository).
 
@@ -108,8 +109,63 @@ fn run(megabytes: usize) {
     );
 }
 
+/// Semantic tokens of the whole file and of its first 100 lines, each in a server of its own
+/// so that its peak memory is its own: the time from request to answer, and the peak.
+fn semantic_tokens(megabytes: usize) {
+    let Some(text) = corpus_text(megabytes) else {
+        eprintln!("SKIPPED: the shared corpus is not beside the repository");
+        return;
+    };
+    let uri = "file:///database.pgn";
+    let mut report = Vec::new();
+    for (name, method, range) in [
+        ("open only", None, None),
+        ("full", Some("textDocument/semanticTokens/full"), None),
+        (
+            "lines 0-100",
+            Some("textDocument/semanticTokens/range"),
+            Some(
+                json!({"start": {"line": 0, "character": 0}, "end": {"line": 100, "character": 0}}),
+            ),
+        ),
+    ] {
+        let mut client = LspClient::start();
+        client.initialize(json!({}));
+        client.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri, "languageId": "pgn", "version": 1, "text": text}}),
+        );
+        client.diagnostics(uri, 1);
+        let mut took = String::new();
+        if let Some(method) = method {
+            let mut params = json!({"textDocument": {"uri": uri}});
+            if let Some(range) = &range {
+                params["range"] = range.clone();
+            }
+            let started = Instant::now();
+            let tokens = client.request(method, params);
+            let numbers = tokens["data"].as_array().map_or(0, Vec::len);
+            took = format!(
+                " {:.0} ms ({} tokens),",
+                started.elapsed().as_secs_f64() * 1000.0,
+                numbers / 5
+            );
+        }
+        let peak = client
+            .peak_memory_mib()
+            .map_or("?".to_string(), |m| m.to_string());
+        report.push(format!("{name}:{took} peak {peak} MiB"));
+    }
+    println!(
+        "{:>3} MB semantic tokens: {}",
+        text.len() >> 20,
+        report.join("; ")
+    );
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; a filter argument is not used.
     run(1);
     run(10);
+    semantic_tokens(10);
 }

@@ -71,15 +71,47 @@ impl LspClient {
         }
     }
 
-    /// Sends a raw message.
+    /// Sends a message.
     pub fn send(&mut self, message: Value) {
         let body = serde_json::to_vec(&message).expect("JSON");
+        let mut frame = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
+        frame.extend_from_slice(&body);
+        self.send_bytes(&frame);
+    }
+
+    /// Writes `bytes` to the server's stdin as they are, in one write: frames, or not.
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
         let stdin = self.stdin.as_mut().expect("stdin open");
         stdin
-            .write_all(format!("Content-Length: {}\r\n\r\n", body.len()).as_bytes())
-            .and_then(|()| stdin.write_all(&body))
+            .write_all(bytes)
             .and_then(|()| stdin.flush())
             .expect("the server reads its stdin");
+    }
+
+    /// Sends a request without waiting for its answer; returns its id.
+    pub fn start_request(&mut self, method: &str, params: Value) -> i64 {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        id
+    }
+
+    /// The answer to request `id`.
+    pub fn response(&mut self, id: i64) -> Value {
+        self.wait_for(|m| m.get("id") == Some(&json!(id)) && m.get("method").is_none())
+    }
+
+    /// The server's peak resident memory so far, in MiB (Linux only).
+    pub fn peak_memory_mib(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kib >> 10)
+    }
+
+    /// Whether the server process is still running.
+    pub fn is_running(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
     }
 
     /// Sends a notification.
@@ -89,10 +121,8 @@ impl LspClient {
 
     /// Sends a request and waits for its answer (the whole response object).
     pub fn request_raw(&mut self, method: &str, params: Value) -> Value {
-        let id = self.next_id;
-        self.next_id += 1;
-        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
-        self.wait_for(|m| m.get("id") == Some(&json!(id)) && m.get("method").is_none())
+        let id = self.start_request(method, params);
+        self.response(id)
     }
 
     /// Sends a request and returns its result.

@@ -1,7 +1,7 @@
 //! Semantic highlighting and expand-selection, over the tokens and nodes of each notation.
 
 use kifu_syntax::{pdn, pgn, sgf, TextRange, TextSize};
-use rowan::{Language, NodeOrToken, TokenAtOffset};
+use rowan::{Children, GreenNodeData, Language, NodeOrToken, SyntaxKind as RawKind, TokenAtOffset};
 
 use crate::document::{Document, Parsed};
 
@@ -44,52 +44,129 @@ fn pgn_kind(kind: pgn::SyntaxKind) -> Option<HighlightKind> {
 impl Document {
     /// The tokens to colour, in text order (a symbol in stray text is not a tag name).
     pub fn highlights(&self) -> Vec<(TextRange, HighlightKind)> {
-        match self.parsed() {
-            Parsed::Pgn(parse) => parse
-                .syntax()
-                .descendants_with_tokens()
-                .filter_map(NodeOrToken::into_token)
-                .filter(|t| {
-                    t.kind() != pgn::SyntaxKind::SYMBOL
-                        || t.parent()
-                            .is_some_and(|p| p.kind() == pgn::SyntaxKind::TAG_PAIR)
-                })
-                .filter_map(|t| Some((t.text_range(), pgn_kind(t.kind())?)))
-                .collect(),
-            Parsed::Pdn(parse) => parse
-                .syntax()
-                .descendants_with_tokens()
-                .filter_map(NodeOrToken::into_token)
-                .filter_map(|t| {
-                    let kind = match t.kind() {
-                        pdn::SyntaxKind::SETUP => HighlightKind::Setup,
-                        pdn::SyntaxKind::SYMBOL
-                            if t.parent()
-                                .is_some_and(|p| p.kind() != pdn::SyntaxKind::TAG_PAIR) =>
-                        {
-                            return None
-                        }
-                        other => pgn_kind(other.role())?,
-                    };
-                    Some((t.text_range(), kind))
-                })
-                .collect(),
-            Parsed::Sgf(parse) => parse
-                .syntax()
-                .descendants_with_tokens()
-                .filter_map(NodeOrToken::into_token)
-                .filter_map(|t| {
-                    let kind = match t.kind() {
-                        sgf::SyntaxKind::IDENT => HighlightKind::Property,
-                        sgf::SyntaxKind::VALUE => HighlightKind::Value,
-                        _ => return None,
-                    };
-                    Some((t.text_range(), kind))
-                })
-                .collect(),
-        }
+        self.highlights_within(None).collect()
     }
 
+    /// The tokens to colour that overlap `within` (all of them for `None`), in text order.
+    /// It walks the green tree without building a node per element, and only the part that
+    /// `within` covers: its cost follows the range, not the document.
+    pub fn highlights_within(
+        &self,
+        within: Option<TextRange>,
+    ) -> impl Iterator<Item = (TextRange, HighlightKind)> + '_ {
+        let (green, classify): (&GreenNodeData, Classify) = match self.parsed() {
+            Parsed::Pgn(parse) => (&**parse.green(), pgn_highlight),
+            Parsed::Pdn(parse) => (&**parse.green(), pdn_highlight),
+            Parsed::Sgf(parse) => (&**parse.green(), sgf_highlight),
+        };
+        Highlights {
+            stack: vec![Frame {
+                children: green.children(),
+                offset: TextSize::from(0),
+                kind: green.kind(),
+            }],
+            within,
+            classify,
+        }
+    }
+}
+
+/// The colour of a token of a given kind under a parent of a given kind.
+type Classify = fn(token: RawKind, parent: RawKind) -> Option<HighlightKind>;
+
+fn pgn_highlight(token: RawKind, parent: RawKind) -> Option<HighlightKind> {
+    let kind = pgn::PgnLanguage::kind_from_raw(token);
+    if kind == pgn::SyntaxKind::SYMBOL
+        && pgn::PgnLanguage::kind_from_raw(parent) != pgn::SyntaxKind::TAG_PAIR
+    {
+        return None;
+    }
+    pgn_kind(kind)
+}
+
+fn pdn_highlight(token: RawKind, parent: RawKind) -> Option<HighlightKind> {
+    match pdn::PdnLanguage::kind_from_raw(token) {
+        pdn::SyntaxKind::SETUP => Some(HighlightKind::Setup),
+        pdn::SyntaxKind::SYMBOL
+            if pdn::PdnLanguage::kind_from_raw(parent) != pdn::SyntaxKind::TAG_PAIR =>
+        {
+            None
+        }
+        other => pgn_kind(other.role()),
+    }
+}
+
+fn sgf_highlight(token: RawKind, _parent: RawKind) -> Option<HighlightKind> {
+    match sgf::SgfLanguage::kind_from_raw(token) {
+        sgf::SyntaxKind::IDENT => Some(HighlightKind::Property),
+        sgf::SyntaxKind::VALUE => Some(HighlightKind::Value),
+        _ => None,
+    }
+}
+
+/// A node being walked: its remaining children, where the next one starts, its kind.
+struct Frame<'a> {
+    children: Children<'a>,
+    offset: TextSize,
+    kind: RawKind,
+}
+
+/// The highlighted tokens of a green tree in text order, skipping subtrees outside `within`.
+struct Highlights<'a> {
+    stack: Vec<Frame<'a>>,
+    within: Option<TextRange>,
+    classify: Classify,
+}
+
+impl Iterator for Highlights<'_> {
+    type Item = (TextRange, HighlightKind);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            let frame = self.stack.last_mut()?;
+            let Some(child) = frame.children.next() else {
+                self.stack.pop();
+                continue;
+            };
+            let len = match child {
+                NodeOrToken::Node(node) => node.text_len(),
+                NodeOrToken::Token(token) => token.text_len(),
+            };
+            let range = TextRange::at(frame.offset, len);
+            frame.offset = range.end();
+            if let Some(within) = self.within {
+                if range.start() > within.end() {
+                    // This child and every one after it are past the range.
+                    self.stack.pop();
+                    continue;
+                }
+                // Only what shares text with the range (an empty element: what touches it).
+                match within.intersect(range) {
+                    Some(shared) if !shared.is_empty() || range.is_empty() => {}
+                    _ => continue,
+                }
+            }
+            match child {
+                NodeOrToken::Node(node) => {
+                    let frame = Frame {
+                        children: node.children(),
+                        offset: range.start(),
+                        kind: node.kind(),
+                    };
+                    self.stack.push(frame);
+                }
+                NodeOrToken::Token(token) => {
+                    let parent = frame.kind;
+                    if let Some(kind) = (self.classify)(token.kind(), parent) {
+                        return Some((range, kind));
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Document {
     /// The ranges to select, innermost first, when the selection expands from `offset`:
     /// the token, the move with its annotations, the move pair (`12. e4 e5`), the
     /// variation, the movetext, the game; in SGF the value, property, node, game tree.
@@ -207,4 +284,64 @@ fn move_pair<L: Language>(
         start.text_range().start(),
         end.text_range().end(),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Notation;
+
+    /// The highlights as the red tree gives them: every token, filtered one by one.
+    fn through_the_red_tree(doc: &Document) -> Vec<(TextRange, HighlightKind)> {
+        fn walk<L: Language>(
+            root: rowan::SyntaxNode<L>,
+            classify: Classify,
+        ) -> Vec<(TextRange, HighlightKind)> {
+            root.descendants_with_tokens()
+                .filter_map(NodeOrToken::into_token)
+                .filter_map(|t| {
+                    let parent = L::kind_to_raw(t.parent()?.kind());
+                    Some((t.text_range(), classify(L::kind_to_raw(t.kind()), parent)?))
+                })
+                .collect()
+        }
+        match doc.parsed() {
+            Parsed::Pgn(parse) => walk(parse.syntax(), pgn_highlight),
+            Parsed::Pdn(parse) => walk(parse.syntax(), pdn_highlight),
+            Parsed::Sgf(parse) => walk(parse.syntax(), sgf_highlight),
+        }
+    }
+
+    #[test]
+    fn ranges_give_what_overlaps_them_and_nothing_else() {
+        let documents = [
+            (
+                Notation::Pgn,
+                "[Event \"e\"]\n1. e4 $1 {c\nd} oops (1. d4 [x]) 1-0\n\n[White \"w\"]\n1. c4 *",
+            ),
+            (
+                Notation::Pdn,
+                "[GameType \"21\"]\n/FEN \"W:W31:B1\"/ 1. 11-15 (!) *",
+            ),
+            (Notation::Sgf, "(;GM[1]SZ[19];B[pd](;W[dd])(;W[dp]C[a\nb]))"),
+        ];
+        for (notation, text) in documents {
+            let doc = Document::new(notation, text.to_string());
+            let all = through_the_red_tree(&doc);
+            assert_eq!(doc.highlights(), all, "{text}");
+            assert!(!all.is_empty());
+            for start in 0..=text.len() as u32 {
+                for end in start..=text.len() as u32 {
+                    let within = TextRange::new(start.into(), end.into());
+                    let expected: Vec<_> = all
+                        .iter()
+                        .copied()
+                        .filter(|(r, _)| within.intersect(*r).is_some_and(|s| !s.is_empty()))
+                        .collect();
+                    let found: Vec<_> = doc.highlights_within(Some(within)).collect();
+                    assert_eq!(found, expected, "{text:?} {within:?}");
+                }
+            }
+        }
+    }
 }

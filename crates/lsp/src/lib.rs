@@ -5,6 +5,7 @@
 #![warn(missing_docs)]
 
 mod convert;
+mod requests;
 mod server;
 mod transport;
 

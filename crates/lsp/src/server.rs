@@ -1,36 +1,117 @@
 //! The language server: the document store and the LSP handlers.
+//!
+//! No panic stops it: every handler runs its work under [`guarded`], the store's lock is
+//! taken back from a panic that poisoned it, and an edit whose re-parse panics is still
+//! applied (a full parse, else the text alone), so the server's text is always the editor's.
 
 use std::collections::{HashMap, HashSet};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::Ordering;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use kifu_ide::{
     Document, FoldKind, HighlightKind, Notation, Severity, Symbol, SymbolKind as IdeSymbolKind,
+    TextRange,
 };
-use line_index::LineIndex;
+use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::sync::mpsc;
 use tower_lsp::jsonrpc::{Error, Result};
 use tower_lsp::lsp_types::*;
 use tower_lsp::{Client, LanguageServer, LspService, Server};
 
-use crate::convert::{Encoding, Positions};
+use crate::convert::{Encoding, LineIndex, Positions};
+use crate::requests::{self, Requests};
+use crate::transport::{self, Output};
 
 /// One open document.
 struct OpenDocument {
     version: i32,
-    document: Document,
+    notation: Notation,
+    content: Content,
     index: LineIndex,
 }
 
+/// A document's text, parsed, or alone when parsing it panicked (a bug): its answers are then
+/// empty, and the next edit parses again.
+enum Content {
+    Parsed(Document),
+    Unparsed(String),
+}
+
 impl OpenDocument {
-    fn new(version: i32, document: Document) -> OpenDocument {
-        let index = LineIndex::new(document.text());
+    /// Parses `text`, never failing: a panic leaves the text unparsed.
+    fn parse(version: i32, notation: Notation, text: String) -> OpenDocument {
+        // Kept for the case of a panic, which would drop the text with the parse.
+        let kept = text.clone();
+        let content = match guarded(move || {
+            fault("parse", &text);
+            Document::new(notation, text)
+        }) {
+            Ok(document) => Content::Parsed(document),
+            Err(_) => Content::Unparsed(kept),
+        };
+        OpenDocument::new(version, notation, content)
+    }
+
+    fn new(version: i32, notation: Notation, content: Content) -> OpenDocument {
+        let text = match &content {
+            Content::Parsed(document) => document.text(),
+            Content::Unparsed(text) => text,
+        };
         OpenDocument {
             version,
-            document,
-            index,
+            notation,
+            index: LineIndex::new(text),
+            content,
         }
+    }
+
+    fn text(&self) -> &str {
+        match &self.content {
+            Content::Parsed(document) => document.text(),
+            Content::Unparsed(text) => text,
+        }
+    }
+
+    fn document(&self) -> Option<&Document> {
+        match &self.content {
+            Content::Parsed(document) => Some(document),
+            Content::Unparsed(_) => None,
+        }
+    }
+
+    /// The document after one content change. Positions are clamped to the text and to
+    /// character boundaries, so a change always applies: the text stays the editor's.
+    fn changed(&self, change: &TextDocumentContentChangeEvent, encoding: Encoding) -> OpenDocument {
+        let Some(range) = change.range else {
+            return OpenDocument::parse(self.version, self.notation, change.text.clone());
+        };
+        let positions = Positions {
+            index: &self.index,
+            encoding,
+        };
+        let start = positions.offset(range.start);
+        let end = positions.offset(range.end).max(start);
+        let edit = TextRange::new(start, end);
+        if let Some(document) = self.document() {
+            let edited = guarded(|| {
+                fault("edit", &change.text);
+                document.edited(edit, &change.text)
+            });
+            match edited {
+                Ok(document) => {
+                    return OpenDocument::new(
+                        self.version,
+                        self.notation,
+                        Content::Parsed(document),
+                    )
+                }
+                Err(_) => eprintln!("kifu lsp: re-parsing an edit failed; parsing the whole text"),
+            }
+        }
+        let mut text = self.text().to_string();
+        text.replace_range(std::ops::Range::<usize>::from(edit), &change.text);
+        OpenDocument::parse(self.version, self.notation, text)
     }
 }
 
@@ -43,24 +124,45 @@ struct State {
     disabled: HashSet<String>,
 }
 
-/// Diagnostics to publish, in the order they were computed: one task sends them, so a
-/// document's diagnostics are never sent out of version order.
-type Outbox = mpsc::UnboundedSender<(Url, Vec<Diagnostic>, Option<i32>)>;
+/// What goes to the client outside answers, in the order it was made: one task sends it, so
+/// a document's diagnostics are never sent out of version order.
+enum Notice {
+    Diagnostics(Url, Vec<Diagnostic>, Option<i32>),
+    Log(String),
+}
 
 struct Backend {
     state: Arc<Mutex<State>>,
-    outbox: Outbox,
+    notices: mpsc::UnboundedSender<Notice>,
 }
 
 /// Runs the server on stdin and stdout; returns the exit status.
 pub async fn serve_stdio() -> i32 {
-    let (input, seen) = crate::transport::filter(tokio::io::stdin());
-    let (outbox, mut queue) = mpsc::unbounded_channel::<(Url, Vec<Diagnostic>, Option<i32>)>();
+    serve(tokio::io::stdin(), tokio::io::stdout()).await
+}
+
+/// Runs the server on `input` and `output` until `exit` or the end of `input`; returns the
+/// exit status: 0 after `shutdown`, 1 without.
+pub async fn serve(
+    input: impl AsyncRead + Unpin + Send + 'static,
+    output: impl AsyncWrite + Unpin + Send + 'static,
+) -> i32 {
+    let (out, messages) = Output::new();
+    let writer = tokio::spawn(transport::write(output, messages));
+    let requests = Arc::new(Requests::default());
+    let (server_input, seen) = transport::filter(input, out.clone(), Arc::clone(&requests));
+    let (server_output, from_server) = tokio::io::duplex(1 << 20);
+    let copier = tokio::spawn(transport::copy(from_server, out.clone()));
+    let (notices, mut queue) = mpsc::unbounded_channel::<Notice>();
     let (service, socket) = LspService::build(|client: Client| {
-        let sender = client.clone();
         tokio::spawn(async move {
-            while let Some((uri, diagnostics, version)) = queue.recv().await {
-                sender.publish_diagnostics(uri, diagnostics, version).await;
+            while let Some(notice) = queue.recv().await {
+                match notice {
+                    Notice::Diagnostics(uri, diagnostics, version) => {
+                        client.publish_diagnostics(uri, diagnostics, version).await
+                    }
+                    Notice::Log(message) => client.log_message(MessageType::ERROR, message).await,
+                }
             }
         });
         Backend {
@@ -69,14 +171,18 @@ pub async fn serve_stdio() -> i32 {
                 encoding: Encoding::Utf16,
                 disabled: HashSet::new(),
             })),
-            outbox,
+            notices,
         }
     })
     .custom_method("kifu/syntaxTree", Backend::syntax_tree)
     .finish();
-    Server::new(input, tokio::io::stdout(), socket)
+    let service = requests::Service::new(service, requests, out);
+    Server::new(server_input, server_output, socket)
         .serve(service)
         .await;
+    // tower-lsp's output has ended; the writer ends when the last message is out.
+    let _ = copier.await;
+    let _ = writer.await;
     if seen.shutdown.load(Ordering::SeqCst) {
         0
     } else {
@@ -91,58 +197,59 @@ fn notation_of(uri: &Url, language_id: Option<&str>) -> Notation {
         .unwrap_or(Notation::Pgn)
 }
 
-/// The document after one content change, or `None` when the change's range does not fall
-/// on character boundaries (it is skipped rather than corrupt the text).
-fn apply_change(
-    doc: &OpenDocument,
-    change: &TextDocumentContentChangeEvent,
-    encoding: Encoding,
-    version: i32,
-) -> Option<OpenDocument> {
-    let document = match change.range {
-        Some(range) => {
-            let text = doc.document.text();
-            let positions = Positions {
-                index: &doc.index,
-                encoding,
-                len: kifu_ide::TextSize::from(text.len() as u32),
-            };
-            let start = positions.offset(range.start);
-            let end = positions.offset(range.end).max(start);
-            if !text.is_char_boundary(start.into()) || !text.is_char_boundary(end.into()) {
-                return None;
-            }
-            doc.document
-                .edited(kifu_ide::TextRange::new(start, end), &change.text)
-        }
-        None => Document::new(doc.document.notation(), change.text.clone()),
-    };
-    Some(OpenDocument::new(version, document))
-}
-
 /// Runs an editor feature, turning a panic into an error answer: one bad request must not
-/// take the server down.
+/// take the server down. The panic itself is printed on stderr by the panic hook.
 fn guarded<T>(work: impl FnOnce() -> T) -> Result<T> {
-    catch_unwind(AssertUnwindSafe(work)).map_err(|_| {
+    catch_unwind(AssertUnwindSafe(work)).map_err(|panic| {
+        let what = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
         let mut error = Error::internal_error();
-        error.message =
-            "kifu: internal error while answering this request (the server goes on)".into();
+        error.message = format!(
+            "kifu: internal error while answering this request (the server goes on): {what}"
+        )
+        .into();
         error
     })
 }
+
+/// Where tests make the server fail as a bug would: when the text holds `kifu-test-POINT`,
+/// a panic there, or (`wait`) a handler that works until it is cancelled. Nothing outside
+/// tests.
+#[cfg(test)]
+fn fault(point: &str, text: &str) {
+    if text.contains(&format!("kifu-test-{point}")) {
+        if point == "wait" {
+            let started = std::time::Instant::now();
+            while !requests::cancelled() && started.elapsed().as_secs() < 20 {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+        } else {
+            panic!("kifu-test: a fault at {point}");
+        }
+    }
+}
+
+#[cfg(not(test))]
+fn fault(_point: &str, _text: &str) {}
 
 impl State {
     fn positions<'a>(&self, doc: &'a OpenDocument) -> Positions<'a> {
         Positions {
             index: &doc.index,
             encoding: self.encoding,
-            len: kifu_ide::TextSize::from(doc.document.text().len() as u32),
         }
     }
 
     fn diagnostics(&self, uri: &Url, doc: &OpenDocument) -> Vec<Diagnostic> {
         let positions = self.positions(doc);
-        doc.document
+        let Some(document) = doc.document() else {
+            return Vec::new();
+        };
+        fault("diagnostics", document.text());
+        document
             .diagnostics()
             .iter()
             .filter(|d| !self.disabled.contains(d.code.as_str()))
@@ -183,32 +290,60 @@ impl Backend {
     /// `kifu/syntaxTree`: the document's tree in the `.rast` format (the editor's "show the
     /// syntax tree" command).
     async fn syntax_tree(&self, params: SyntaxTreeParams) -> Result<String> {
-        self.with_document(&params.text_document.uri, |_, doc| {
-            doc.document.syntax_tree()
+        self.with_document(&params.text_document.uri, |_, document| {
+            Ok(document.syntax_tree())
         })
+    }
+
+    /// The state, also after a panic that poisoned its lock: every change to it is a single
+    /// insert or remove, so it is consistent at any panic.
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Says on stderr and in the client's log that something went wrong inside.
+    fn log(&self, message: String) {
+        eprintln!("kifu lsp: {message}");
+        let _ = self.notices.send(Notice::Log(message));
     }
 
     /// Queues the diagnostics of `uri` (under the lock, so in version order).
     fn publish(&self, state: &State, uri: &Url) {
-        if let Some(doc) = state.documents.get(uri) {
-            let diagnostics = state.diagnostics(uri, doc);
-            let _ = self
-                .outbox
-                .send((uri.clone(), diagnostics, Some(doc.version)));
+        let Some(doc) = state.documents.get(uri) else {
+            return;
+        };
+        match guarded(|| state.diagnostics(uri, doc)) {
+            Ok(diagnostics) => {
+                let _ = self.notices.send(Notice::Diagnostics(
+                    uri.clone(),
+                    diagnostics,
+                    Some(doc.version),
+                ));
+            }
+            Err(error) => self.log(format!(
+                "no diagnostics for {uri} version {}: {}",
+                doc.version, error.message
+            )),
         }
     }
 
+    /// Runs `work` on a parsed document, guarded; an unknown (or unparsed) document gets an
+    /// empty answer, a cancelled request -32800.
     fn with_document<T: Default>(
         &self,
         uri: &Url,
-        work: impl FnOnce(&State, &OpenDocument) -> T,
+        work: impl FnOnce(&Positions<'_>, &Document) -> Result<T>,
     ) -> Result<T> {
-        let state = self.state.lock().map_err(|_| Error::internal_error())?;
-        match state.documents.get(uri) {
-            // Unknown documents get an empty answer, not an error.
-            None => Ok(T::default()),
-            Some(doc) => guarded(|| work(&state, doc)),
-        }
+        requests::check()?;
+        let state = self.lock();
+        let Some(doc) = state.documents.get(uri) else {
+            return Ok(T::default());
+        };
+        let Some(document) = doc.document() else {
+            return Ok(T::default());
+        };
+        let positions = state.positions(doc);
+        guarded(|| work(&positions, document))?
     }
 
     fn set_disabled(&self, settings: &serde_json::Value) {
@@ -217,16 +352,42 @@ impl Backend {
             .or_else(|| settings.pointer("/kifu/diagnostics/disabled"))
             .and_then(|v| v.as_array());
         if let Some(codes) = codes {
-            if let Ok(mut state) = self.state.lock() {
-                state.disabled = codes
-                    .iter()
-                    .filter_map(|c| c.as_str().map(str::to_string))
-                    .collect();
-                let uris: Vec<Url> = state.documents.keys().cloned().collect();
-                for uri in uris {
-                    self.publish(&state, &uri);
-                }
+            let mut state = self.lock();
+            state.disabled = codes
+                .iter()
+                .filter_map(|c| c.as_str().map(str::to_string))
+                .collect();
+            let uris: Vec<Url> = state.documents.keys().cloned().collect();
+            for uri in uris {
+                self.publish(&state, &uri);
             }
+        }
+    }
+
+    /// Semantic tokens, full or in a range, answered as JSON text: a 100 MB document has
+    /// tens of millions of numbers, which tower-lsp would hold as `serde_json::Value`s.
+    fn semantic_tokens(
+        &self,
+        uri: &Url,
+        range: Option<Range>,
+    ) -> Result<Option<SemanticTokensResult>> {
+        let json = self.with_document(uri, |positions, document| {
+            let within = range.map(|range| {
+                let start = positions.offset(range.start);
+                TextRange::new(start, positions.offset(range.end).max(start))
+            });
+            encode_semantic_tokens(document, positions, within).map(Some)
+        })?;
+        let Some(json) = json else {
+            return Ok(None);
+        };
+        match requests::answer_json(json) {
+            // The service writes the JSON; this value is not sent.
+            Ok(()) => Ok(None),
+            // Outside the server's own service (not expected): decode it for tower-lsp.
+            Err(json) => serde_json::from_slice(&json)
+                .map(|tokens| Some(SemanticTokensResult::Tokens(tokens)))
+                .map_err(|_| Error::internal_error()),
         }
     }
 }
@@ -257,55 +418,81 @@ fn token_type(kind: HighlightKind) -> u32 {
     }
 }
 
-/// Semantic tokens for the highlights that overlap `within`, split at line breaks (LSP
-/// tokens stay on one line), as LSP's relative encoding.
-fn semantic_tokens(
-    doc: &OpenDocument,
+/// How many tokens are encoded between two checks for cancellation.
+const TOKENS_PER_CHECK: usize = 4096;
+
+/// `{"data":[...]}` for the highlights that overlap `within`, split at line breaks (LSP
+/// tokens stay on one line), in LSP's relative encoding. Each token is encoded as the tree
+/// walk yields it, positions come from a cursor that only moves forward, and nothing but the
+/// JSON text is built; the work stops with -32800 when the request is cancelled.
+fn encode_semantic_tokens(
+    document: &Document,
     positions: &Positions<'_>,
-    within: Option<kifu_ide::TextRange>,
-) -> Vec<SemanticToken> {
-    let text = doc.document.text();
-    let mut tokens = Vec::new();
+    within: Option<TextRange>,
+) -> Result<Vec<u8>> {
+    let mut json = b"{\"data\":[".to_vec();
+    let mut cursor = positions.cursor();
     let (mut last_line, mut last_start) = (0, 0);
-    for (range, kind) in doc.document.highlights() {
-        if within.is_some_and(|w| {
-            w.intersect(range)
-                .is_none_or(|r| r.is_empty() && !range.is_empty())
-        }) {
-            continue;
+    let mut first = true;
+    for (n, (range, kind)) in document.highlights_within(within).enumerate() {
+        if n % TOKENS_PER_CHECK == 0 {
+            fault("wait", document.text());
+            requests::check()?;
         }
-        let mut start = usize::from(range.start());
-        let end = usize::from(range.end());
-        while start < end {
-            let line_end = text[start..end].find('\n').map_or(end, |i| start + i);
-            let piece_end = if line_end > start && text.as_bytes()[line_end - 1] == b'\r' {
-                line_end - 1
-            } else {
-                line_end
-            };
-            if piece_end > start {
-                let from = positions.position(kifu_ide::TextSize::from(start as u32));
-                let to = positions.position(kifu_ide::TextSize::from(piece_end as u32));
+        let mut start = range.start();
+        while start < range.end() {
+            let line = cursor.line_of(start);
+            let (_, line_end) = cursor.line_bounds(line);
+            let end = range.end().min(line_end);
+            if end > start {
+                let from = cursor.position(start);
+                let to = cursor.position(end);
                 let delta_line = from.line - last_line;
                 let delta_start = if delta_line == 0 {
                     from.character - last_start
                 } else {
                     from.character
                 };
-                tokens.push(SemanticToken {
+                let numbers = [
                     delta_line,
                     delta_start,
-                    length: to.character - from.character,
-                    token_type: token_type(kind),
-                    token_modifiers_bitset: 0,
-                });
+                    to.character - from.character,
+                    token_type(kind),
+                    0,
+                ];
+                for number in numbers {
+                    if !first {
+                        json.push(b',');
+                    }
+                    first = false;
+                    push_number(&mut json, number);
+                }
                 last_line = from.line;
                 last_start = from.character;
             }
-            start = line_end + 1;
+            match cursor.line_start(line + 1) {
+                Some(next) => start = next,
+                None => break,
+            }
         }
     }
-    tokens
+    json.extend_from_slice(b"]}");
+    Ok(json)
+}
+
+/// Writes `n` in decimal.
+fn push_number(out: &mut Vec<u8>, mut n: u32) {
+    let mut digits = [0u8; 10];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[i..]);
 }
 
 fn lsp_symbol(symbol: &Symbol, positions: &Positions<'_>) -> DocumentSymbol {
@@ -340,13 +527,11 @@ impl LanguageServer for Backend {
             .as_ref()
             .and_then(|g| g.position_encodings.as_ref())
             .is_some_and(|encodings| encodings.contains(&PositionEncodingKind::UTF8));
-        if let Ok(mut state) = self.state.lock() {
-            state.encoding = if utf8 {
-                Encoding::Utf8
-            } else {
-                Encoding::Utf16
-            };
-        }
+        self.lock().encoding = if utf8 {
+            Encoding::Utf8
+        } else {
+            Encoding::Utf16
+        };
         if let Some(options) = &params.initialization_options {
             self.set_disabled(options);
         }
@@ -394,24 +579,22 @@ impl LanguageServer for Backend {
     async fn did_open(&self, params: DidOpenTextDocumentParams) {
         let item = params.text_document;
         let notation = notation_of(&item.uri, Some(&item.language_id));
-        let Ok(mut state) = self.state.lock() else {
-            return;
-        };
-        let Ok(document) = guarded(|| Document::new(notation, item.text)) else {
-            return;
-        };
-        state
-            .documents
-            .insert(item.uri.clone(), OpenDocument::new(item.version, document));
+        let mut state = self.lock();
+        let doc = OpenDocument::parse(item.version, notation, item.text);
+        if doc.document().is_none() {
+            self.log(format!(
+                "parsing {} failed; its answers are empty",
+                item.uri
+            ));
+        }
+        state.documents.insert(item.uri.clone(), doc);
         self.publish(&state, &item.uri);
     }
 
     async fn did_change(&self, params: DidChangeTextDocumentParams) {
         let uri = params.text_document.uri;
         let version = params.text_document.version;
-        let Ok(mut state) = self.state.lock() else {
-            return;
-        };
+        let mut state = self.lock();
         let encoding = state.encoding;
         let Some(doc) = state.documents.get(&uri) else {
             return;
@@ -420,14 +603,14 @@ impl LanguageServer for Backend {
         let mut changed: Option<OpenDocument> = None;
         for change in &params.content_changes {
             let base = changed.as_ref().unwrap_or(doc);
-            match guarded(|| apply_change(base, change, encoding, version)) {
-                Ok(Some(next)) => changed = Some(next),
-                Ok(None) => {}
-                Err(_) => return,
-            }
+            changed = Some(base.changed(change, encoding));
+        }
+        if changed.as_ref().is_some_and(|doc| doc.document().is_none()) {
+            self.log(format!("parsing {uri} failed; its answers are empty"));
         }
         match changed {
-            Some(next) => {
+            Some(mut next) => {
+                next.version = version;
                 state.documents.insert(uri.clone(), next);
             }
             None => {
@@ -441,10 +624,11 @@ impl LanguageServer for Backend {
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
         let uri = params.text_document.uri;
-        if let Ok(mut state) = self.state.lock() {
-            state.documents.remove(&uri);
-            let _ = self.outbox.send((uri, Vec::new(), None));
-        }
+        let mut state = self.lock();
+        state.documents.remove(&uri);
+        let _ = self
+            .notices
+            .send(Notice::Diagnostics(uri, Vec::new(), None));
     }
 
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
@@ -454,24 +638,22 @@ impl LanguageServer for Backend {
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
         let uri = params.text_document_position_params.text_document.uri;
         let position = params.text_document_position_params.position;
-        self.with_document(&uri, |state, doc| {
-            let positions = state.positions(doc);
+        self.with_document(&uri, |positions, document| {
             let offset = positions.offset(position);
-            doc.document.hover(offset).map(|hover| Hover {
+            Ok(document.hover(offset).map(|hover| Hover {
                 contents: HoverContents::Markup(MarkupContent {
                     kind: MarkupKind::Markdown,
                     value: hover.markdown,
                 }),
                 range: Some(positions.range(hover.range)),
-            })
+            }))
         })
     }
 
     async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
-        self.with_document(&params.text_document.uri, |state, doc| {
-            let positions = state.positions(doc);
-            Some(
-                doc.document
+        self.with_document(&params.text_document.uri, |positions, document| {
+            Ok(Some(
+                document
                     .folding_ranges()
                     .iter()
                     .map(|fold| {
@@ -489,7 +671,7 @@ impl LanguageServer for Backend {
                         }
                     })
                     .collect(),
-            )
+            ))
         })
     }
 
@@ -497,15 +679,14 @@ impl LanguageServer for Backend {
         &self,
         params: SelectionRangeParams,
     ) -> Result<Option<Vec<SelectionRange>>> {
-        self.with_document(&params.text_document.uri, |state, doc| {
-            let positions = state.positions(doc);
-            Some(
+        self.with_document(&params.text_document.uri, |positions, document| {
+            Ok(Some(
                 params
                     .positions
                     .iter()
                     .map(|position| {
                         let offset = positions.offset(*position);
-                        let ranges = doc.document.selection_ranges(offset);
+                        let ranges = document.selection_ranges(offset);
                         // Outermost first, each the parent of the next.
                         let mut selection: Option<SelectionRange> = None;
                         for range in ranges.iter().rev() {
@@ -520,7 +701,7 @@ impl LanguageServer for Backend {
                         })
                     })
                     .collect(),
-            )
+            ))
         })
     }
 
@@ -528,45 +709,39 @@ impl LanguageServer for Backend {
         &self,
         params: SemanticTokensParams,
     ) -> Result<Option<SemanticTokensResult>> {
-        self.with_document(&params.text_document.uri, |state, doc| {
-            let positions = state.positions(doc);
-            Some(SemanticTokensResult::Tokens(SemanticTokens {
-                result_id: None,
-                data: semantic_tokens(doc, &positions, None),
-            }))
-        })
+        self.semantic_tokens(&params.text_document.uri, None)
     }
 
     async fn semantic_tokens_range(
         &self,
         params: SemanticTokensRangeParams,
     ) -> Result<Option<SemanticTokensRangeResult>> {
-        self.with_document(&params.text_document.uri, |state, doc| {
-            let positions = state.positions(doc);
-            let within = kifu_ide::TextRange::new(
-                positions.offset(params.range.start),
-                positions
-                    .offset(params.range.end)
-                    .max(positions.offset(params.range.start)),
-            );
-            Some(SemanticTokensRangeResult::Tokens(SemanticTokens {
-                result_id: None,
-                data: semantic_tokens(doc, &positions, Some(within)),
+        Ok(self
+            .semantic_tokens(&params.text_document.uri, Some(params.range))?
+            .map(|result| match result {
+                SemanticTokensResult::Tokens(tokens) => SemanticTokensRangeResult::Tokens(tokens),
+                SemanticTokensResult::Partial(partial) => {
+                    SemanticTokensRangeResult::Partial(partial)
+                }
             }))
-        })
     }
 
     async fn symbol(
         &self,
         params: WorkspaceSymbolParams,
     ) -> Result<Option<Vec<SymbolInformation>>> {
+        requests::check()?;
         let query = params.query.to_lowercase();
-        let state = self.state.lock().map_err(|_| Error::internal_error())?;
+        let state = self.lock();
         guarded(|| {
             let mut found = Vec::new();
             for (uri, doc) in &state.documents {
+                requests::check()?;
+                let Some(document) = doc.document() else {
+                    continue;
+                };
                 let positions = state.positions(doc);
-                for symbol in doc.document.symbols() {
+                for symbol in document.symbols() {
                     let haystack =
                         format!("{} {}", symbol.name, symbol.detail.as_deref().unwrap_or(""))
                             .to_lowercase();
@@ -595,47 +770,23 @@ impl LanguageServer for Backend {
                         .cmp(&b.location.range.start.line),
                 )
             });
-            Some(found)
-        })
+            Ok(Some(found))
+        })?
     }
 
     async fn document_symbol(
         &self,
         params: DocumentSymbolParams,
     ) -> Result<Option<DocumentSymbolResponse>> {
-        self.with_document(&params.text_document.uri, |state, doc| {
-            let positions = state.positions(doc);
-            let symbols = doc.document.symbols();
-            Some(DocumentSymbolResponse::Nested(
-                symbols.iter().map(|s| lsp_symbol(s, &positions)).collect(),
-            ))
+        self.with_document(&params.text_document.uri, |positions, document| {
+            let symbols = document.symbols();
+            requests::check()?;
+            Ok(Some(DocumentSymbolResponse::Nested(
+                symbols.iter().map(|s| lsp_symbol(s, positions)).collect(),
+            )))
         })
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_panic_becomes_an_error_answer() {
-        let answer: Result<()> = guarded(|| panic!("a bug"));
-        let error = answer.expect_err("the panic is caught");
-        assert_eq!(error.code, tower_lsp::jsonrpc::ErrorCode::InternalError);
-        assert_eq!(guarded(|| 7).ok(), Some(7));
-    }
-
-    #[test]
-    fn notation_by_language_id_then_extension() {
-        let uri = |s: &str| Url::parse(s).unwrap();
-        assert_eq!(
-            notation_of(&uri("file:///a.txt"), Some("sgf")),
-            Notation::Sgf
-        );
-        assert_eq!(
-            notation_of(&uri("file:///a.pdn"), Some("plaintext")),
-            Notation::Pdn
-        );
-        assert_eq!(notation_of(&uri("file:///a.txt"), None), Notation::Pgn);
-    }
-}
+mod tests;

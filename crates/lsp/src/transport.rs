@@ -1,16 +1,122 @@
-//! A filter between stdin and tower-lsp, for two defects of tower-lsp 0.20 that real clients
-//! hit:
+//! The bytes between the editor and tower-lsp, both ways. tower-lsp 0.20 ends its input at
+//! the first message it cannot decode (its codec stream stops after an error; the process
+//! then exits 1), allocates whatever `Content-Length` says (`1000000000000` aborts the
+//! process), keeps reading stdin after `exit` (upstream issue 399), refuses `shutdown` with
+//! `"params": null` (as Emacs' eglot sends it) and answers no `$/` request. So the editor's
+//! messages go through a filter that frames and validates them itself:
 //!
-//! - after the `exit` notification the server keeps reading stdin and never ends (upstream
-//!   issue 399), so clients that wait for the process without closing stdin hang. The filter
-//!   ends the server's input after `exit`, and the process ends with it.
-//! - `shutdown` sent with `"params": null` (as Emacs' eglot does) is refused with -32602. The
-//!   filter drops the null `params`, which means the same thing.
+//! - a body that is not JSON is answered with -32700 (parse error), JSON that is not a
+//!   JSON-RPC message with -32600 (invalid request), a `$/` request with -32601 (method not
+//!   found); none of them reaches tower-lsp, and the filter reads on;
+//! - bytes that are not a header (invalid UTF-8, garbage between messages) are skipped up to
+//!   the next `Content-Length` header;
+//! - a message over [`MAX_MESSAGE`] is answered with -32600 and skipped, never allocated;
+//! - `$/cancelRequest` marks the request cancelled at once (see [`crate::requests`]), even
+//!   while tower-lsp is busy answering another;
+//! - after `exit` the server's input ends, and the process with it.
+//!
+//! Answers come from two writers, the filter and tower-lsp, and some results are written by
+//! the server itself ([`crate::requests`]). All of them go through one [`Output`] channel to
+//! one task that owns stdout, a whole message at a time, so no two messages interleave.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWriteExt, BufReader, DuplexStream};
+use serde::de::IgnoredAny;
+use serde::{Deserialize, Deserializer};
+use serde_json::Value;
+use tokio::io::{
+    AsyncBufRead, AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader,
+    DuplexStream,
+};
+use tokio::sync::mpsc;
+use tower_lsp::jsonrpc::{Error, ErrorCode, Id, Response};
+
+use crate::requests::Requests;
+
+/// The largest message the server reads: a 256 MiB document is far past what an editor
+/// opens, and a bigger `Content-Length` is a client's bug, not a reason to run out of memory.
+pub const MAX_MESSAGE: u64 = 256 << 20;
+
+/// A header line longer than this is not a header: only its end is kept, where a
+/// `Content-Length` header after garbage would be.
+const MAX_HEADER_LINE: usize = 4096;
+const KEPT_OF_LONG_LINE: usize = 128;
+
+/// Whole messages for stdout; each is a list of pieces written one after another (a large
+/// result is not copied to be framed).
+pub type Message = Vec<Vec<u8>>;
+
+/// The one way to stdout.
+#[derive(Clone)]
+pub struct Output(mpsc::UnboundedSender<Message>);
+
+impl Output {
+    /// The sending side, and what the writer task ([`write`]) reads.
+    pub fn new() -> (Output, mpsc::UnboundedReceiver<Message>) {
+        let (sender, receiver) = mpsc::unbounded_channel();
+        (Output(sender), receiver)
+    }
+
+    /// Frames and sends a message made of `pieces`, in order.
+    pub fn send(&self, mut pieces: Vec<Vec<u8>>) {
+        let length: usize = pieces.iter().map(Vec::len).sum();
+        pieces.insert(0, format!("Content-Length: {length}\r\n\r\n").into_bytes());
+        // The writer only goes away when the process is ending.
+        let _ = self.0.send(pieces);
+    }
+
+    /// Sends a JSON-RPC error answer.
+    pub fn error(&self, id: Id, error: Error) {
+        if let Ok(body) = serde_json::to_vec(&Response::from_error(id, error)) {
+            self.send(vec![body]);
+        }
+    }
+}
+
+/// Writes the messages to `output`, flushing when no more are waiting. If the editor stops
+/// reading, the rest is dropped rather than block the server.
+pub async fn write(
+    mut output: impl AsyncWrite + Unpin,
+    mut messages: mpsc::UnboundedReceiver<Message>,
+) {
+    let mut broken = false;
+    while let Some(message) = messages.recv().await {
+        if broken {
+            continue;
+        }
+        // One write for all but large messages: each write to stdout is a trip to a
+        // blocking thread.
+        let whole;
+        let pieces = if message.len() > 1 && message.iter().map(Vec::len).sum::<usize>() <= 1 << 20
+        {
+            whole = [message.concat()];
+            &whole[..]
+        } else {
+            &message[..]
+        };
+        for piece in pieces {
+            if output.write_all(piece).await.is_err() {
+                broken = true;
+                break;
+            }
+        }
+        if !broken && messages.is_empty() && output.flush().await.is_err() {
+            broken = true;
+        }
+    }
+    let _ = output.flush().await;
+}
+
+/// Copies tower-lsp's messages from `input` to `output`, whole.
+pub async fn copy(input: impl AsyncRead + Unpin, output: Output) {
+    let mut frames = FrameReader::new(BufReader::new(input), None);
+    while let Some(frame) = frames.next().await {
+        if let Frame::Message(body) = frame {
+            output.send(vec![body]);
+        }
+    }
+}
 
 /// What the filter saw.
 #[derive(Default)]
@@ -19,19 +125,22 @@ pub struct Seen {
     pub shutdown: AtomicBool,
 }
 
-/// Copies LSP messages from `input` to the returned stream, fixing them on the way, until
-/// `exit` or the end of `input`.
-pub fn filter(input: impl AsyncRead + Unpin + Send + 'static) -> (DuplexStream, Arc<Seen>) {
+/// Reads LSP messages from `input`, answers those that are not valid itself (on `output`)
+/// and passes the others to the returned stream, for tower-lsp, until `exit` or the end of
+/// `input`.
+pub fn filter(
+    input: impl AsyncRead + Unpin + Send + 'static,
+    output: Output,
+    requests: Arc<Requests>,
+) -> (DuplexStream, Arc<Seen>) {
     let (mut to_server, from_client) = tokio::io::duplex(1 << 20);
     let seen = Arc::new(Seen::default());
     let seen_by_task = Arc::clone(&seen);
+    // The filter never waits for tower-lsp: it must see a `$/cancelRequest` while tower-lsp
+    // is busy, so what it passes on is queued here.
+    let (forward, mut forwarded) = mpsc::unbounded_channel::<Vec<u8>>();
     tokio::spawn(async move {
-        let mut input = BufReader::new(input);
-        loop {
-            let Some(body) = read_message(&mut input).await else {
-                break;
-            };
-            let (body, method) = fix(body);
+        while let Some(body) = forwarded.recv().await {
             let frame = format!("Content-Length: {}\r\n\r\n", body.len());
             let written = async {
                 to_server.write_all(frame.as_bytes()).await?;
@@ -42,61 +151,484 @@ pub fn filter(input: impl AsyncRead + Unpin + Send + 'static) -> (DuplexStream, 
             if written.is_err() {
                 break;
             }
-            match method.as_deref() {
-                Some("shutdown") => seen_by_task.shutdown.store(true, Ordering::SeqCst),
-                // Dropping the writer ends the server's input: it finishes and returns.
-                Some("exit") => break,
+        }
+        // Dropping the writer ends the server's input: it finishes and returns.
+    });
+    tokio::spawn(async move {
+        let mut frames = FrameReader::new(BufReader::new(input), Some(MAX_MESSAGE));
+        while let Some(frame) = frames.next().await {
+            let body = match frame {
+                Frame::TooLarge(length) => {
+                    let mut error = Error::invalid_request();
+                    error.message = format!(
+                        "kifu: a message of {length} bytes is over the limit of {} MiB; it was skipped",
+                        MAX_MESSAGE >> 20
+                    )
+                    .into();
+                    output.error(Id::Null, error);
+                    continue;
+                }
+                Frame::Message(body) => body,
+            };
+            let message = match check(body) {
+                Checked::Answer(id, error) => {
+                    output.error(id, error);
+                    continue;
+                }
+                Checked::Ignore(why) => {
+                    eprintln!("kifu lsp: ignored a message: {why}");
+                    continue;
+                }
+                Checked::Pass(message) => message,
+            };
+            let mut message = message;
+            if let Some(id) = &message.request_id {
+                requests.received(id.clone());
+            }
+            match message.method.as_deref() {
+                Some("$/cancelRequest") => {
+                    if let Some(id) = cancelled_id(&message.body) {
+                        requests.cancel(&id);
+                    }
+                }
+                Some("shutdown") => {
+                    seen_by_task.shutdown.store(true, Ordering::SeqCst);
+                    message.body = fix_shutdown(message.body);
+                }
                 _ => {}
+            }
+            let exit = message.method.as_deref() == Some("exit");
+            if forward.send(message.body).is_err() || exit {
+                break;
             }
         }
     });
     (from_client, seen)
 }
 
-/// Reads one message: headers up to a blank line, then `Content-Length` bytes.
-async fn read_message(input: &mut (impl AsyncBufReadExt + Unpin)) -> Option<Vec<u8>> {
-    let mut length: Option<usize> = None;
-    loop {
-        let mut line = String::new();
-        if input.read_line(&mut line).await.ok()? == 0 {
-            return None;
-        }
-        let line = line.trim_end();
-        if line.is_empty() {
-            if length.is_some() {
-                break;
-            }
-            continue;
-        }
-        if let Some((name, value)) = line.split_once(':') {
-            if name.trim().eq_ignore_ascii_case("content-length") {
-                length = value.trim().parse().ok();
-            }
-        }
+/// The id in the params of `$/cancelRequest`.
+fn cancelled_id(body: &[u8]) -> Option<Id> {
+    #[derive(Deserialize)]
+    struct Cancel {
+        params: CancelParams,
     }
-    let mut body = vec![0; length?];
-    input.read_exact(&mut body).await.ok()?;
-    Some(body)
+    #[derive(Deserialize)]
+    struct CancelParams {
+        id: Id,
+    }
+    serde_json::from_slice::<Cancel>(body)
+        .ok()
+        .map(|c| c.params.id)
 }
 
-/// The message's method, and the message with `"params": null` removed from `shutdown`.
-fn fix(body: Vec<u8>) -> (Vec<u8>, Option<String>) {
-    let Ok(mut message) = serde_json::from_slice::<serde_json::Value>(&body) else {
-        return (body, None);
-    };
-    let method = message
-        .get("method")
-        .and_then(|m| m.as_str())
-        .map(str::to_string);
-    if method.as_deref() == Some("shutdown") {
-        if let Some(object) = message.as_object_mut() {
-            if object.get("params").is_some_and(|p| p.is_null()) {
-                object.remove("params");
-                if let Ok(fixed) = serde_json::to_vec(&message) {
-                    return (fixed, method);
+/// One frame read from the editor.
+#[derive(Debug, PartialEq)]
+pub enum Frame {
+    /// A message's body.
+    Message(Vec<u8>),
+    /// A message over the limit, not read.
+    TooLarge(u64),
+}
+
+/// Reads `Content-Length` framed messages, skipping whatever is not a header.
+pub struct FrameReader<R> {
+    input: R,
+    limit: Option<u64>,
+}
+
+impl<R: AsyncBufRead + Unpin> FrameReader<R> {
+    /// Frames from `input`; bodies over `limit` are skipped.
+    pub fn new(input: R, limit: Option<u64>) -> FrameReader<R> {
+        FrameReader { input, limit }
+    }
+
+    /// The next frame, or `None` at the end of the input.
+    pub async fn next(&mut self) -> Option<Frame> {
+        let mut length = None;
+        loop {
+            let (line, dropped) = self.line().await?;
+            let line = line.strip_suffix(b"\n").unwrap_or(&line);
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            if line.is_empty() && dropped == 0 {
+                if length.is_some() {
+                    break;
                 }
+                continue;
+            }
+            match header(line) {
+                Header::ContentLength { value, after } => {
+                    if after + dropped > 0 {
+                        eprintln!(
+                            "kifu lsp: skipped {} bytes that are not a message header",
+                            after + dropped
+                        );
+                    }
+                    length = Some(value);
+                }
+                Header::Other if dropped == 0 => {}
+                Header::Other | Header::Garbage => eprintln!(
+                    "kifu lsp: skipped {} bytes that are not a message header",
+                    line.len() + dropped
+                ),
+            }
+        }
+        let length = length?;
+        if self.limit.is_some_and(|limit| length > limit) {
+            // The body is not read: what follows is skipped as garbage up to the next header.
+            return Some(Frame::TooLarge(length));
+        }
+        let mut body = Vec::with_capacity(length.min(1 << 20) as usize);
+        (&mut self.input)
+            .take(length)
+            .read_to_end(&mut body)
+            .await
+            .ok()?;
+        (body.len() as u64 == length).then_some(Frame::Message(body))
+    }
+
+    /// A line with its `\n`, or only its end if it is long, and how many bytes were left
+    /// out; `None` at the end of the input.
+    async fn line(&mut self) -> Option<(Vec<u8>, usize)> {
+        let mut line = Vec::new();
+        let mut dropped = 0;
+        loop {
+            let available = self.input.fill_buf().await.ok()?;
+            if available.is_empty() {
+                return None;
+            }
+            let (used, done) = match available.iter().position(|&b| b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (available.len(), false),
+            };
+            line.extend_from_slice(&available[..used]);
+            self.input.consume(used);
+            if line.len() > MAX_HEADER_LINE {
+                let cut = line.len() - KEPT_OF_LONG_LINE;
+                line.drain(..cut);
+                dropped += cut;
+            }
+            if done {
+                return Some((line, dropped));
             }
         }
     }
-    (body, method)
+}
+
+enum Header {
+    /// `Content-Length`, after `after` bytes of something else.
+    ContentLength { value: u64, after: usize },
+    /// Another header.
+    Other,
+    /// Not a header.
+    Garbage,
+}
+
+/// Reads a header line. `Content-Length` is found at the end of a line after garbage, where
+/// it is when the garbage (or a skipped body) has no line break of its own.
+fn header(line: &[u8]) -> Header {
+    const NAME: &[u8] = b"content-length:";
+    let found = line
+        .windows(NAME.len())
+        .rposition(|w| w.eq_ignore_ascii_case(NAME));
+    if let Some(at) = found {
+        let value = line[at + NAME.len()..].trim_ascii();
+        if !value.is_empty() && value.iter().all(u8::is_ascii_digit) {
+            // Too many digits for a u64 is over any limit.
+            let value = value.iter().try_fold(0u64, |n, &d| {
+                n.checked_mul(10)?.checked_add(u64::from(d - b'0'))
+            });
+            return Header::ContentLength {
+                value: value.unwrap_or(u64::MAX),
+                after: at,
+            };
+        }
+        return Header::Garbage;
+    }
+    match line.iter().position(|&b| b == b':') {
+        Some(colon)
+            if colon > 0
+                && line[..colon]
+                    .iter()
+                    .all(|b| b.is_ascii_alphanumeric() || b"-_".contains(b)) =>
+        {
+            Header::Other
+        }
+        _ => Header::Garbage,
+    }
+}
+
+/// What to do with a message body.
+#[derive(Debug)]
+enum Checked {
+    /// Answer it with an error; tower-lsp does not see it.
+    Answer(Id, Error),
+    /// Drop it (a response that tower-lsp could not read): there is nothing to answer.
+    Ignore(String),
+    /// Pass it on.
+    Pass(Passed),
+}
+
+/// A message for tower-lsp.
+#[derive(Debug)]
+struct Passed {
+    body: Vec<u8>,
+    method: Option<String>,
+    /// The id of a request (not of a notification or a response).
+    request_id: Option<Id>,
+}
+
+/// The fields of a JSON-RPC message that decide whether tower-lsp can take it, read without
+/// building the (possibly 100 MB) params.
+#[derive(Deserialize)]
+struct Envelope {
+    #[serde(default, deserialize_with = "present")]
+    jsonrpc: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    method: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    id: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    result: Option<IgnoredAny>,
+    #[serde(default, deserialize_with = "present")]
+    error: Option<IgnoredAny>,
+}
+
+/// `Some` for a field that is there, even as `null`.
+fn present<'de, T: Deserialize<'de>, D: Deserializer<'de>>(d: D) -> Result<Option<T>, D::Error> {
+    T::deserialize(d).map(Some)
+}
+
+fn error(code: ErrorCode, message: &str) -> Error {
+    Error {
+        code,
+        message: message.to_string().into(),
+        data: None,
+    }
+}
+
+/// Checks a body as tower-lsp will read it: JSON-RPC 2.0, a request, notification or
+/// response, with an id that is an integer, a string or null.
+fn check(body: Vec<u8>) -> Checked {
+    let parse_error = |why: &str| {
+        Checked::Answer(
+            Id::Null,
+            error(ErrorCode::ParseError, &format!("kifu: {why}")),
+        )
+    };
+    if std::str::from_utf8(&body).is_err() {
+        return parse_error("the message is not UTF-8");
+    }
+    if body.trim_ascii_start().first() != Some(&b'{') {
+        // `[]`, `42`, `null`, a batch: JSON, but not a message LSP knows.
+        return match serde_json::from_slice::<IgnoredAny>(&body) {
+            Ok(_) => Checked::Answer(
+                Id::Null,
+                error(
+                    ErrorCode::InvalidRequest,
+                    "kifu: a message must be a JSON object",
+                ),
+            ),
+            Err(_) => parse_error("the message is not JSON"),
+        };
+    }
+    let envelope = match serde_json::from_slice::<Envelope>(&body) {
+        Ok(envelope) => envelope,
+        Err(e) if e.is_data() => {
+            return Checked::Answer(
+                Id::Null,
+                error(ErrorCode::InvalidRequest, &format!("kifu: {e}")),
+            )
+        }
+        Err(_) => return parse_error("the message is not JSON"),
+    };
+    let id = match envelope.id.map(serde_json::from_value::<Id>) {
+        None => None,
+        Some(Ok(id)) => Some(id),
+        Some(Err(_)) => {
+            return Checked::Answer(
+                Id::Null,
+                error(
+                    ErrorCode::InvalidRequest,
+                    "kifu: an id must be an integer, a string or null",
+                ),
+            )
+        }
+    };
+    let invalid = |why: &str| {
+        Checked::Answer(
+            id.clone().unwrap_or(Id::Null),
+            error(ErrorCode::InvalidRequest, why),
+        )
+    };
+    if envelope.jsonrpc.as_ref().and_then(Value::as_str) != Some("2.0") {
+        return invalid("kifu: a message must have \"jsonrpc\": \"2.0\"");
+    }
+    match envelope.method {
+        Some(Value::String(method)) => {
+            if method.starts_with("$/") {
+                if let Some(id) = id {
+                    // tower-lsp would answer nothing; LSP asks for "method not found".
+                    let mut error = Error::method_not_found();
+                    error.data = Some(Value::String(method));
+                    return Checked::Answer(id, error);
+                }
+            }
+            Checked::Pass(Passed {
+                body,
+                method: Some(method),
+                request_id: id,
+            })
+        }
+        Some(_) => invalid("kifu: a method must be a string"),
+        None if id.is_some() && (envelope.result.is_some() || envelope.error.is_some()) => {
+            // A response to one of the server's requests.
+            match serde_json::from_slice::<Response>(&body) {
+                Ok(_) => Checked::Pass(Passed {
+                    body,
+                    method: None,
+                    request_id: None,
+                }),
+                Err(e) => Checked::Ignore(format!("a response that is not valid: {e}")),
+            }
+        }
+        None => invalid("kifu: a message must have a method, or be a response"),
+    }
+}
+
+/// Removes `"params": null` from `shutdown` (eglot): tower-lsp refuses it, and it means
+/// the same as no params.
+fn fix_shutdown(body: Vec<u8>) -> Vec<u8> {
+    let Ok(mut message) = serde_json::from_slice::<Value>(&body) else {
+        return body;
+    };
+    match message.as_object_mut() {
+        Some(object) if object.get("params").is_some_and(Value::is_null) => {
+            object.remove("params");
+            serde_json::to_vec(&message).unwrap_or(body)
+        }
+        _ => body,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn code(body: &str) -> Option<i64> {
+        match check(body.as_bytes().to_vec()) {
+            Checked::Answer(_, error) => Some(error.code.code()),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn malformed_bodies_get_their_error() {
+        for (body, expected) in [
+            ("{invalid}", -32700),
+            ("", -32700),
+            ("{\"jsonrpc\":\"2.0\",", -32700),
+            ("[]", -32600),
+            ("[{\"jsonrpc\":\"2.0\",\"method\":\"exit\"}]", -32600),
+            ("42", -32600),
+            ("null", -32600),
+            ("\"text\"", -32600),
+            ("{\"id\":3}", -32600),
+            ("{\"jsonrpc\":\"1.0\",\"id\":3,\"method\":\"x\"}", -32600),
+            ("{\"jsonrpc\":\"2.0\",\"id\":3}", -32600),
+            ("{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"x\"}", -32600),
+            ("{\"jsonrpc\":\"2.0\",\"id\":{},\"method\":\"x\"}", -32600),
+            ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":7}", -32600),
+            (
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"id\":2,\"method\":\"x\"}",
+                -32600,
+            ),
+            (
+                "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"$/unknown\"}",
+                -32601,
+            ),
+        ] {
+            assert_eq!(code(body), Some(expected), "{body}");
+        }
+        assert_eq!(code("{\"jsonrpc\":\"2.0\",\"id\":\u{0}}"), Some(-32700));
+        let Checked::Answer(id, _) = check(b"{\"id\":3}".to_vec()) else {
+            panic!()
+        };
+        assert_eq!(id, Id::Number(3), "the id is echoed when it is one");
+        let Checked::Answer(_, _) = check(b"\xff{}".to_vec()) else {
+            panic!("not UTF-8")
+        };
+    }
+
+    /// Whatever the filter passes on, tower-lsp reads (its codec would end the input).
+    #[test]
+    fn what_passes_is_what_tower_lsp_reads() {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        #[allow(dead_code)]
+        enum Message {
+            Response(Response),
+            Request(tower_lsp::jsonrpc::Request),
+        }
+        let mut passed = 0;
+        for body in [
+            r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#,
+            r#"{"jsonrpc":"2.0","id":"a","method":"shutdown","params":null}"#,
+            r#"{"jsonrpc":"2.0","id":null,"method":"x"}"#,
+            r#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":1}}"#,
+            r#"{"jsonrpc":"2.0","method":"exit"}"#,
+            r#"{"jsonrpc":"2.0","id":0,"result":null}"#,
+            r#"{"jsonrpc":"2.0","id":0,"error":{"code":1,"message":"m"}}"#,
+            r#"{"jsonrpc":"2.0","id":0,"error":"bad"}"#,
+            r#"{"jsonrpc":"2.0","id":9223372036854775808,"method":"x"}"#,
+            r#"{"jsonrpc":"2.0","method":"x","params":5,"extra":[1,{}]}"#,
+        ] {
+            if let Checked::Pass(message) = check(body.as_bytes().to_vec()) {
+                passed += 1;
+                serde_json::from_slice::<Message>(&message.body).expect(body);
+            }
+        }
+        assert_eq!(passed, 8);
+    }
+
+    async fn frames(input: &[u8]) -> Vec<Frame> {
+        let mut reader = FrameReader::new(BufReader::new(input), Some(MAX_MESSAGE));
+        let mut frames = Vec::new();
+        while let Some(frame) = reader.next().await {
+            frames.push(frame);
+        }
+        frames
+    }
+
+    #[tokio::test]
+    async fn frames_after_garbage_and_huge_lengths() {
+        let body = |s: &str| Frame::Message(s.as_bytes().to_vec());
+        let mut input = b"\xff\xfe\x00Content-Length: 2\r\n\r\n{}".to_vec();
+        input.extend_from_slice(b"garbage\r\nmore \xc3\x28 garbage\n\r\n");
+        input.extend_from_slice(b"Content-Length: 1000000000000\r\n\r\n");
+        input.extend_from_slice(b"Content-Length: 1\r\ncontent-type: application/vscode-jsonrpc; charset=utf-8\r\n\r\nx");
+        input.extend_from_slice(b"Content-Length: 18446744073709551615\r\n\r\n");
+        input.extend_from_slice(&vec![b'{'; 100_000]);
+        input.extend_from_slice(b"Content-Length: 99999999999999999999999\r\n\r\n");
+        input.extend_from_slice(b"Content-Length: 3\r\n\r\nabc");
+        input.extend_from_slice(b"Content-Length: 10\r\n\r\nshort");
+        assert_eq!(
+            frames(&input).await,
+            [
+                body("{}"),
+                Frame::TooLarge(1_000_000_000_000),
+                body("x"),
+                Frame::TooLarge(u64::MAX),
+                Frame::TooLarge(u64::MAX),
+                body("abc"),
+            ]
+        );
+    }
+
+    #[test]
+    fn shutdown_loses_its_null_params() {
+        let fixed =
+            fix_shutdown(br#"{"jsonrpc":"2.0","id":1,"method":"shutdown","params":null}"#.to_vec());
+        let fixed: Value = serde_json::from_slice(&fixed).unwrap();
+        assert!(fixed.get("params").is_none());
+    }
 }
