@@ -36,6 +36,11 @@ struct TestServer {
 
 impl TestServer {
     fn start() -> TestServer {
+        TestServer::start_with(serde_json::json!({}))
+    }
+
+    /// A server initialized with the client `capabilities`.
+    fn start_with(capabilities: serde_json::Value) -> TestServer {
         // As `run_stdio` runs it: two workers, the server itself on a thread of its own.
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
@@ -71,7 +76,7 @@ impl TestServer {
         };
         server.request(
             "initialize",
-            serde_json::json!({"processId": null, "capabilities": {}}),
+            serde_json::json!({"processId": null, "capabilities": capabilities}),
         );
         server.notify("initialized", serde_json::json!({}));
         server
@@ -479,4 +484,133 @@ fn semantic_tokens_encode_as_the_slow_way_does() {
             }
         }
     }
+}
+
+/// An editor's view of positions, counted the slow way: lines end at `\n`, `\r\n` or a lone
+/// `\r`; characters are UTF-16 code units or UTF-8 bytes.
+fn naive_position(text: &str, offset: usize, utf8: bool) -> (u32, u32) {
+    let (mut line, mut character) = (0, 0);
+    let mut chars = text[..offset].chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\r' if chars.peek() == Some(&'\n') => {}
+            '\n' | '\r' => {
+                line += 1;
+                character = 0;
+            }
+            _ => character += if utf8 { c.len_utf8() } else { c.len_utf16() } as u32,
+        }
+    }
+    (line, character)
+}
+
+/// Random edits sent as LSP positions, in UTF-16 and in UTF-8: after each, the diagnostics
+/// the server publishes and its tree are those of a fresh parse of the editor's text.
+#[test]
+fn random_edits_in_both_encodings_match_a_fresh_parse() {
+    const INSERTS: &[&str] = &[
+        "{",
+        "}",
+        "(",
+        ")",
+        "[",
+        "]",
+        "\"",
+        ";",
+        "%",
+        "\n",
+        "\r\n",
+        "\r",
+        " ",
+        "e4",
+        "Nf3",
+        "1.",
+        "12...",
+        "1-0",
+        "*",
+        "[Event \"x\"]\n",
+        "é",
+        "♞",
+        "𝄞",
+        "$1",
+    ];
+    let game = "[Event \"é\"]\r\n[White \"𝄞\"]\n\n1. e4 {c ♞} e5 (1... c5) 2. Nf3 1-0\n\n";
+    let initial = game.repeat(4);
+    let mut seed: u64 = 0x5eed;
+    let mut random = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n.max(1) as u64) as usize
+    };
+    let mut edits = 0;
+    for utf8 in [false, true] {
+        let encodings = if utf8 {
+            vec!["utf-8", "utf-16"]
+        } else {
+            vec!["utf-16"]
+        };
+        let mut server = TestServer::start_with(
+            serde_json::json!({"general": {"positionEncodings": encodings}}),
+        );
+        let mut text = initial.clone();
+        server.open(URI, &text);
+        server.diagnostics(URI, 1);
+        for version in 2..5_002 {
+            // A range on character boundaries, never between a `\r` and its `\n`.
+            let boundary = |text: &str, mut at: usize| {
+                while !text.is_char_boundary(at)
+                    || (at > 0 && text.as_bytes()[at - 1] == b'\r' && text[at..].starts_with('\n'))
+                {
+                    at -= 1;
+                }
+                at
+            };
+            let start = boundary(&text, random(text.len() + 1));
+            let end = boundary(&text, (start + random(6)).min(text.len())).max(start);
+            let insert = if random(3) == 0 {
+                ""
+            } else {
+                INSERTS[random(INSERTS.len())]
+            };
+            let (l0, c0) = naive_position(&text, start, utf8);
+            let (l1, c1) = naive_position(&text, end, utf8);
+            text.replace_range(start..end, insert);
+            server.change(URI, version, [l0, c0, l1, c1], insert);
+            let published = server.diagnostics(URI, version);
+            let document = Document::new(Notation::Pgn, text.clone());
+            let expected: Vec<serde_json::Value> = document
+                .diagnostics()
+                .iter()
+                .map(|d| {
+                    let (sl, sc) = naive_position(&text, d.range.start().into(), utf8);
+                    let (el, ec) = naive_position(&text, d.range.end().into(), utf8);
+                    serde_json::json!([d.code.as_str(), sl, sc, el, ec])
+                })
+                .collect();
+            let seen: Vec<serde_json::Value> = published
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|d| {
+                    let r = &d["range"];
+                    serde_json::json!([
+                        d["code"],
+                        r["start"]["line"],
+                        r["start"]["character"],
+                        r["end"]["line"],
+                        r["end"]["character"]
+                    ])
+                })
+                .collect();
+            let context = format!("utf8 {utf8}, version {version}: {start}..{end} -> {insert:?}");
+            assert_eq!(seen, expected, "{context}\n{text}");
+            if version % 10 == 0 {
+                assert_eq!(server.syntax_tree(URI), document.syntax_tree(), "{context}");
+            }
+            edits += 1;
+        }
+        assert_eq!(server.exit(), 0);
+    }
+    assert_eq!(edits, 2 * 5_000);
 }
