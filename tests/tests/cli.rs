@@ -715,3 +715,87 @@ fn tree_writes_the_whole_dump_of_a_deep_file() {
         "indented by its depth"
     );
 }
+
+/// Runs `kifu` with `args`, `input` on its standard input.
+fn kifu_with_stdin(args: &[&str], input: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(kifu_e2e::kifu_bin())
+        .args(args)
+        .current_dir(workspace())
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("kifu runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let out = child.wait_with_output().expect("kifu ends");
+    writer.join().unwrap().expect("kifu reads its input");
+    out
+}
+
+/// JSON Lines as values.
+fn json_lines(output: &std::process::Output) -> Vec<Value> {
+    stdout(output)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect()
+}
+
+#[test]
+fn a_dash_reads_standard_input_in_the_notation_given() {
+    let pgn = std::fs::read(workspace().join(ACCEPTANCE)).unwrap();
+    let out = kifu_with_stdin(&["check", "--format", "json", "-"], &pgn);
+    assert_eq!(code(&out), 1);
+    let diags = json_lines(&out);
+    assert_eq!(diags.len(), 3, "read as PGN by default");
+    assert_eq!(diags[1]["file"], "<stdin>");
+    assert_eq!(diags[1]["range"]["start"]["line"], 20);
+    let out = kifu_with_stdin(&["check", "-"], &pgn);
+    assert!(
+        stdout(&out).contains("--> <stdin>:20:43\n"),
+        "{}",
+        stdout(&out)
+    );
+
+    let sgf = b"(;GM[1]FF[4]SZ[19];B[pd];W[dd]W[cc])";
+    let out = kifu_with_stdin(
+        &["check", "--notation", "sgf", "--format", "json", "-"],
+        sgf,
+    );
+    let codes: Vec<Value> = json_lines(&out).iter().map(|d| d["code"].clone()).collect();
+    assert_eq!(codes, ["duplicate-property"], "read as SGF");
+    let out = kifu_with_stdin(
+        &["export", "--notation", "sgf", "--format", "jsonl", "-"],
+        sgf,
+    );
+    assert_eq!(code(&out), 0);
+    let game: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(game["file"], "<stdin>");
+    assert_eq!(game["tree"]["children"][0]["properties"]["B"][0], "pd");
+
+    let pdn = b"[GameType \"21\"]\n1. 11-15 23-19 *\n";
+    let out = kifu_with_stdin(&["tree", "--notation", "pdn", "-"], pdn);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).contains("\"11-15\""), "{}", stdout(&out));
+    let out = kifu_with_stdin(&["export", "--format", "jsonl", "-"], &pgn);
+    let game: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(game["result"], "1/2-1/2");
+
+    // `--notation` also says how to read a file named on the command line.
+    let path = kifu_e2e::temp_file("go-game.txt", sgf);
+    let out = kifu(&[
+        "check",
+        "--notation",
+        "sgf",
+        "--format",
+        "json",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(json_lines(&out)[0]["code"], "duplicate-property");
+    let help = stdout(&kifu(&["check", "--help"]));
+    assert!(help.contains("by default PGN for `-`"), "{help}");
+}

@@ -28,9 +28,14 @@ struct Tally {
     skipped: usize,
 }
 
-/// Runs `kifu check`.
-pub fn run(paths: &[PathBuf], format: Format, color: bool) -> ExitStatus {
-    let found = files::find(paths);
+/// Runs `kifu check`; `notation` is how to read standard input and the files named.
+pub fn run(
+    paths: &[PathBuf],
+    format: Format,
+    color: bool,
+    notation: Option<Notation>,
+) -> ExitStatus {
+    let found = files::find(paths, notation);
     found.report();
     let files = &found.files;
     let renderer = if color {
@@ -46,8 +51,8 @@ pub fn run(paths: &[PathBuf], format: Format, color: bool) -> ExitStatus {
         skipped: found.skipped.len(),
         ..Tally::default()
     };
-    for path in files {
-        let name = path.display().to_string();
+    for source in files {
+        let name = source.display();
         let mut report = |errors: &[SyntaxError], lines: &Lines<'_>| {
             for error in errors {
                 match error.severity() {
@@ -56,7 +61,7 @@ pub fn run(paths: &[PathBuf], format: Format, color: bool) -> ExitStatus {
                     _ => tally.others += 1,
                 }
                 let written = match format {
-                    Format::Human => writeln!(out, "{}\n", render(&renderer, path, error, lines)),
+                    Format::Human => writeln!(out, "{}\n", render(&renderer, &name, error, lines)),
                     Format::Json => {
                         serde_json::to_writer(&mut out, &JsonDiagnostic::new(&name, error, lines))
                             .map_err(io::Error::from)
@@ -69,14 +74,14 @@ pub fn run(paths: &[PathBuf], format: Format, color: bool) -> ExitStatus {
                 }
             }
         };
-        let result = match Notation::of(path) {
-            Notation::Sgf => input::read_whole(path, input::MAX_WHOLE_FILE_BYTES).map(|bytes| {
+        let result = match source.notation {
+            Notation::Sgf => input::read_whole(source, input::MAX_WHOLE_FILE_BYTES).map(|bytes| {
                 let file = crate::sgf::read(&bytes);
                 tally.games += file.parse.collection().game_trees().count();
                 report(&file.errors, &Lines::new(&file.text, 0, 0));
                 progress.advance(bytes.len());
             }),
-            Notation::Pdn => input::read_text(path, Notation::Pdn).map(|(text, warnings)| {
+            Notation::Pdn => input::read_text(source, Notation::Pdn).map(|(text, warnings)| {
                 let parse = kifu_syntax::pdn::parse(&text);
                 tally.games += parse.games().count();
                 let errors: Vec<SyntaxError> = warnings
@@ -87,7 +92,7 @@ pub fn run(paths: &[PathBuf], format: Format, color: bool) -> ExitStatus {
                 progress.advance(text.len());
             }),
             Notation::Pgn => for_each_piece(
-                path,
+                source,
                 // Diagnostics need no tree: the grammar alone runs about 3× faster.
                 // A game read as Windows-1252 says so first.
                 |piece, games, i, _| {

@@ -255,9 +255,9 @@ impl ExportedGame {
     }
 }
 
-/// Runs `kifu export`.
-pub fn run(paths: &[PathBuf], format: ExportFormat) -> ExitStatus {
-    let found = files::find(paths);
+/// Runs `kifu export`; `notation` is how to read standard input and the files named.
+pub fn run(paths: &[PathBuf], format: ExportFormat, notation: Option<Notation>) -> ExitStatus {
+    let found = files::find(paths, notation);
     found.report();
     let progress = Progress::for_files(&found.files);
     let stdout = io::stdout();
@@ -289,7 +289,7 @@ pub fn run(paths: &[PathBuf], format: ExportFormat) -> ExitStatus {
                 std::process::exit(ExitStatus::CouldNotRun as i32);
             }
         };
-        let result = match Notation::of(path) {
+        let result = match path.notation {
             Notation::Sgf => input::read_whole(path, input::MAX_WHOLE_FILE_BYTES).map(|bytes| {
                 for game in export_sgf(&name, &bytes) {
                     emit(&serde_json::to_vec(&game).unwrap_or_default());

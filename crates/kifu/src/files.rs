@@ -13,6 +13,8 @@ use std::path::{Path, PathBuf};
 
 use walkdir::WalkDir;
 
+use crate::input::{Notation, Source};
+
 /// The file extensions `kifu` reads when it walks a directory.
 pub const EXTENSIONS: &[&str] = &["pgn", "sgf", "pdn"];
 
@@ -20,7 +22,7 @@ pub const EXTENSIONS: &[&str] = &["pgn", "sgf", "pdn"];
 #[derive(Debug, Default)]
 pub struct Found {
     /// The game files, in the order given, each directory's in sorted order.
-    pub files: Vec<PathBuf>,
+    pub files: Vec<Source>,
     /// Paths that could not be read, with why (the path itself, not its parent).
     pub unreadable: Vec<(PathBuf, io::Error)>,
     /// Paths skipped on purpose, with why.
@@ -40,16 +42,22 @@ impl Found {
     }
 }
 
-/// Expands the paths given on the command line: a file (of any kind, a FIFO included: the
-/// user asked for it) as it is; a directory walked for files with a known extension, hidden
-/// entries skipped, in sorted order.
-pub fn find(paths: &[PathBuf]) -> Found {
+/// Expands the paths given on the command line: `-` as standard input; a file (of any kind,
+/// a FIFO included: the user asked for it) as it is; a directory walked for files with a
+/// known extension, hidden entries skipped, in sorted order. `notation` is how to read
+/// standard input and the files named (PGN for standard input when it is `None`, else by
+/// extension); files found by walking are read by their extension.
+pub fn find(paths: &[PathBuf], notation: Option<Notation>) -> Found {
     let mut found = Found::default();
     let mut walked = HashMap::new();
     for path in paths {
+        if path.as_os_str() == "-" {
+            found.files.push(Source::named(path, notation));
+            continue;
+        }
         match std::fs::metadata(path) {
             Ok(meta) if meta.is_dir() => walk(path, &mut walked, &mut found),
-            Ok(_) => found.files.push(path.clone()),
+            Ok(_) => found.files.push(Source::named(path, notation)),
             Err(err) => found.unreadable.push((path.clone(), err)),
         }
     }
@@ -106,7 +114,8 @@ fn walk(root: &Path, walked: &mut HashMap<DirId, PathBuf>, found: &mut Found) {
             }
         } else if has_known_extension(entry.path()) {
             if kind.is_file() {
-                found.files.push(entry.into_path());
+                let notation = Notation::of(entry.path());
+                found.files.push(Source::file(entry.into_path(), notation));
             } else {
                 let why = "not a regular file (a FIFO, socket or device); name it on the command line to read it".to_string();
                 found.skipped.push((entry.into_path(), why));

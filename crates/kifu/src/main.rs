@@ -15,6 +15,8 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+use input::{Notation, Source};
+
 /// How `kifu` ends: 0 clean, 1 problems found, 2 could not run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ExitStatus {
@@ -57,11 +59,15 @@ struct Cli {
     command: Command,
 }
 
+/// The help of `--notation`, shared by the commands that read files.
+const NOTATION_HELP: &str = "How to read standard input (`-`) and the files named: by default PGN for `-`, and a file by its extension (`.sgf`, `.pdn`, else PGN). Files found in folders always go by their extension";
+
 #[derive(Subcommand)]
 enum Command {
     /// Check files and directories (recursively: `.pgn`, `.sgf`, `.pdn`) and report problems.
     Check {
-        /// Files and directories to check.
+        /// Files and directories to check; `-` reads standard input (as PGN unless
+        /// `--notation` says otherwise).
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         /// Output format.
@@ -70,20 +76,27 @@ enum Command {
         /// When to use colour.
         #[arg(long, value_enum, default_value_t = Color::Auto)]
         color: Color,
+        #[arg(long, value_enum, help = NOTATION_HELP)]
+        notation: Option<Notation>,
     },
     /// Export games as JSON, streamed game by game.
     Export {
-        /// Files and directories to export.
+        /// Files and directories to export; `-` reads standard input (as PGN unless
+        /// `--notation` says otherwise).
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         /// `json` (one array) or `jsonl` (one game per line).
         #[arg(long, value_enum, default_value_t = export::ExportFormat::Json)]
         format: export::ExportFormat,
+        #[arg(long, value_enum, help = NOTATION_HELP)]
+        notation: Option<Notation>,
     },
     /// Print the syntax tree of a file, errors first (the `.rast` format).
     Tree {
-        /// The file.
+        /// The file; `-` reads standard input (as PGN unless `--notation` says otherwise).
         file: PathBuf,
+        #[arg(long, value_enum, help = NOTATION_HELP)]
+        notation: Option<Notation>,
     },
     /// Run the language server over stdin and stdout.
     Lsp {
@@ -112,6 +125,7 @@ fn run() -> ExitStatus {
             paths,
             format,
             color,
+            notation,
         } => {
             let color = match color {
                 Color::Always => true,
@@ -120,27 +134,32 @@ fn run() -> ExitStatus {
                     std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
                 }
             };
-            check::run(&paths, format, color)
+            check::run(&paths, format, color, notation)
         }
-        Command::Export { paths, format } => export::run(&paths, format),
-        Command::Tree { file } => tree(&file),
+        Command::Export {
+            paths,
+            format,
+            notation,
+        } => export::run(&paths, format, notation),
+        Command::Tree { file, notation } => tree(&file, notation),
         Command::Lsp { stdio: _ } => std::process::exit(kifu_lsp::run_stdio()),
     }
 }
 
 /// Runs `kifu tree`: the dump is written as it is made, since that of a deeply nested file
 /// is far larger than the file (each line is indented by its depth).
-fn tree(file: &std::path::Path) -> ExitStatus {
+fn tree(file: &std::path::Path, notation: Option<Notation>) -> ExitStatus {
+    let source = Source::named(file, notation);
     let stdout = std::io::stdout();
     let mut out = IoWriter(std::io::BufWriter::new(stdout.lock()));
-    let dumped = match input::Notation::of(file) {
-        input::Notation::Sgf => input::read_whole(file, input::MAX_WHOLE_FILE_BYTES).map(|bytes| {
+    let dumped = match source.notation {
+        Notation::Sgf => input::read_whole(&source, input::MAX_WHOLE_FILE_BYTES).map(|bytes| {
             let file = sgf::read(&bytes);
             kifu_syntax::write_debug_dump(&mut out, &file.parse.syntax(), &file.errors)
         }),
-        notation @ (input::Notation::Pdn | input::Notation::Pgn) => {
-            input::read_text(file, notation).map(|(text, mut errors)| {
-                if notation == input::Notation::Pdn {
+        notation @ (Notation::Pdn | Notation::Pgn) => {
+            input::read_text(&source, notation).map(|(text, mut errors)| {
+                if notation == Notation::Pdn {
                     let parse = kifu_syntax::pdn::parse(&text);
                     errors.extend(parse.errors().iter().cloned());
                     kifu_syntax::write_debug_dump(&mut out, &parse.syntax(), &errors)
@@ -162,7 +181,7 @@ fn tree(file: &std::path::Path) -> ExitStatus {
             ExitStatus::Clean
         }
         Err(err) => {
-            eprintln!("kifu: cannot read {}: {err}", file.display());
+            eprintln!("kifu: cannot read {}: {err}", source.display());
             ExitStatus::CouldNotRun
         }
     }

@@ -1,8 +1,6 @@
 //! Diagnostics as the CLI shows them: positions in lines and columns, rendered like rustc
 //! for people or as JSON Lines for programs.
 
-use std::path::Path;
-
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use kifu_syntax::{Severity, SyntaxError, TextRange};
 use serde::Serialize;
@@ -108,8 +106,7 @@ fn excerpt(lines: &Lines<'_>, range: TextRange) -> Excerpt {
 /// Renders one diagnostic like rustc: title, `--> file:line:col`, the source line underlined,
 /// and its related places as notes. Only the neighbourhood of each place is handed to the
 /// renderer, so the cost grows with neither the file nor the line.
-pub fn render(renderer: &Renderer, path: &Path, error: &SyntaxError, lines: &Lines<'_>) -> String {
-    let path = path.display().to_string();
+pub fn render(renderer: &Renderer, path: &str, error: &SyntaxError, lines: &Lines<'_>) -> String {
     let places = std::iter::once((error.range, None, AnnotationKind::Primary)).chain(
         error
             .related
@@ -131,7 +128,7 @@ pub fn render(renderer: &Renderer, path: &Path, error: &SyntaxError, lines: &Lin
         snippets.push(
             Snippet::source(excerpt.source)
                 .line_start(excerpt.line)
-                .path(path.clone())
+                .path(path)
                 .annotation(kind.span(excerpt.marked).label(label)),
         );
     }
