@@ -799,3 +799,64 @@ fn a_dash_reads_standard_input_in_the_notation_given() {
     let help = stdout(&kifu(&["check", "--help"]));
     assert!(help.contains("by default PGN for `-`"), "{help}");
 }
+
+/// Runs `kifu` with `args`, reads the first line of its output and closes the pipe, as
+/// `kifu ... | head -1` does; returns that line, the exit code and stderr.
+fn first_line_then_close(args: &[&str]) -> (String, i32, String) {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(kifu_e2e::kifu_bin())
+        .args(args)
+        .current_dir(workspace())
+        .env("NO_COLOR", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("kifu runs");
+    let mut stderr = child.stderr.take().unwrap();
+    let errors = std::thread::spawn(move || {
+        let mut text = String::new();
+        stderr.read_to_string(&mut text).unwrap();
+        text
+    });
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    // The reader is dropped here: kifu's next write finds the pipe closed.
+    let status = child.wait().unwrap();
+    (
+        first,
+        status.code().expect("kifu exits, it is not killed"),
+        errors.join().unwrap(),
+    )
+}
+
+#[test]
+fn closing_stdout_early_ends_quietly_with_the_status_of_a_normal_run() {
+    // 3,000 errors: each command writes far more than a pipe holds (64 KiB), so kifu is
+    // still writing when the reader goes away. It used to panic ("failed printing to
+    // stdout: Broken pipe") and exit 2.
+    let games = "1. e4 oh *\n\n".repeat(3_000);
+    let path = kifu_e2e::temp_file("broken-pipe.pgn", games.as_bytes());
+    let path = path.to_str().unwrap();
+    let clean = kifu_e2e::temp_file(
+        "broken-pipe-clean.pgn",
+        "1. e4 e5 *\n\n".repeat(3_000).as_bytes(),
+    );
+    let clean = clean.to_str().unwrap();
+    for (args, status, first) in [
+        (vec!["check", path], 1, "error[stray-text]"),
+        (vec!["check", "--format", "json", path], 1, "{\"file\""),
+        (vec!["tree", path], 0, "error[stray-text]"),
+        (vec!["tree", clean], 0, "SOURCE_FILE@"),
+        (vec!["export", path], 0, "["),
+        (vec!["export", "--format", "jsonl", clean], 0, "{\"file\""),
+    ] {
+        let (line, code, errors) = first_line_then_close(&args);
+        assert!(line.starts_with(first), "{args:?}: {line}");
+        assert_eq!(code, status, "{args:?}: {errors}");
+        assert!(!errors.contains("panicked"), "{args:?}: {errors}");
+        assert!(!errors.contains("cannot write"), "{args:?}: {errors}");
+    }
+}

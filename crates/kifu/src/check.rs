@@ -12,6 +12,7 @@ use crate::lines::Lines;
 use crate::pieces::for_each_piece;
 use crate::progress::Progress;
 use crate::report::{render, JsonDiagnostic};
+use crate::stdout::write_failed;
 use crate::{ExitStatus, Format};
 
 /// What `check` found.
@@ -26,6 +27,19 @@ struct Tally {
     unreadable: usize,
     /// Paths a walk skipped on purpose (cycles, FIFOs).
     skipped: usize,
+}
+
+impl Tally {
+    /// The exit status of what was found so far.
+    fn status(&self) -> ExitStatus {
+        if self.unreadable > 0 {
+            ExitStatus::CouldNotRun
+        } else if self.errors > 0 {
+            ExitStatus::Problems
+        } else {
+            ExitStatus::Clean
+        }
+    }
 }
 
 /// Runs `kifu check`; `notation` is how to read standard input and the files named.
@@ -68,22 +82,23 @@ pub fn run(
                             .and_then(|()| writeln!(out))
                     }
                 };
-                if written.is_err() {
-                    // stdout is closed (`kifu check | head`): nothing more to say.
-                    std::process::exit(ExitStatus::CouldNotRun as i32);
+                if let Err(err) = written {
+                    write_failed(&err, tally.status());
                 }
             }
         };
+        // The games of a file cut short by an error in reading were still checked.
+        let mut games = 0;
         let result = match source.notation {
             Notation::Sgf => input::read_whole(source, input::MAX_WHOLE_FILE_BYTES).map(|bytes| {
                 let file = crate::sgf::read(&bytes);
-                tally.games += file.parse.collection().game_trees().count();
+                games = file.parse.collection().game_trees().count();
                 report(&file.errors, &Lines::new(&file.text, 0, 0));
                 progress.advance(bytes.len());
             }),
             Notation::Pdn => input::read_text(source, Notation::Pdn).map(|(text, warnings)| {
                 let parse = kifu_syntax::pdn::parse(&text);
-                tally.games += parse.games().count();
+                games = parse.games().count();
                 let errors: Vec<SyntaxError> = warnings
                     .into_iter()
                     .chain(parse.errors().iter().cloned())
@@ -101,13 +116,14 @@ pub fn run(
                     errors
                 },
                 |piece, per_game: Vec<Vec<SyntaxError>>| {
-                    tally.games += per_game.len();
+                    games += per_game.len();
                     let errors: Vec<SyntaxError> = per_game.into_iter().flatten().collect();
                     report(&errors, &piece.lines);
                     progress.advance(piece.chunk.bytes);
                 },
             ),
         };
+        tally.games += games;
         match result {
             Ok(()) => tally.files += 1,
             Err(err) => {
@@ -117,20 +133,21 @@ pub fn run(
         }
     }
     progress.finish();
-    let _ = out.flush();
-    drop(out);
+    let status = tally.status();
     let summary = summary(&tally);
-    match format {
-        Format::Human => println!("{summary}"),
-        Format::Json => eprintln!("{summary}"),
+    let written = match format {
+        Format::Human => writeln!(out, "{summary}"),
+        Format::Json => Ok(()),
     }
-    if tally.unreadable > 0 {
-        ExitStatus::CouldNotRun
-    } else if tally.errors > 0 {
-        ExitStatus::Problems
-    } else {
-        ExitStatus::Clean
+    .and_then(|()| out.flush());
+    if let Err(err) = written {
+        write_failed(&err, status);
     }
+    if format == Format::Json {
+        // Stdout stays JSON Lines.
+        eprintln!("{summary}");
+    }
+    status
 }
 
 fn plural(n: usize, one: &str, many: &str) -> String {

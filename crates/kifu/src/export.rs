@@ -281,12 +281,8 @@ pub fn run(paths: &[PathBuf], format: ExportFormat, notation: Option<Notation>) 
                 (ExportFormat::Jsonl, false) => b"\n",
             };
             first = false;
-            if out
-                .write_all(sep)
-                .and_then(|()| out.write_all(json))
-                .is_err()
-            {
-                std::process::exit(ExitStatus::CouldNotRun as i32);
+            if let Err(err) = out.write_all(sep).and_then(|()| out.write_all(json)) {
+                crate::stdout::write_failed(&err, status);
             }
         };
         let result = match path.notation {

@@ -9,13 +9,15 @@ mod pieces;
 mod progress;
 mod report;
 mod sgf;
+mod stdout;
+mod tree;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use input::{Notation, Source};
+use input::Notation;
 
 /// How `kifu` ends: 0 clean, 1 problems found, 2 could not run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -141,57 +143,7 @@ fn run() -> ExitStatus {
             format,
             notation,
         } => export::run(&paths, format, notation),
-        Command::Tree { file, notation } => tree(&file, notation),
+        Command::Tree { file, notation } => tree::run(&file, notation),
         Command::Lsp { stdio: _ } => std::process::exit(kifu_lsp::run_stdio()),
-    }
-}
-
-/// Runs `kifu tree`: the dump is written as it is made, since that of a deeply nested file
-/// is far larger than the file (each line is indented by its depth).
-fn tree(file: &std::path::Path, notation: Option<Notation>) -> ExitStatus {
-    let source = Source::named(file, notation);
-    let stdout = std::io::stdout();
-    let mut out = IoWriter(std::io::BufWriter::new(stdout.lock()));
-    let dumped = match source.notation {
-        Notation::Sgf => input::read_whole(&source, input::MAX_WHOLE_FILE_BYTES).map(|bytes| {
-            let file = sgf::read(&bytes);
-            kifu_syntax::write_debug_dump(&mut out, &file.parse.syntax(), &file.errors)
-        }),
-        notation @ (Notation::Pdn | Notation::Pgn) => {
-            input::read_text(&source, notation).map(|(text, mut errors)| {
-                if notation == Notation::Pdn {
-                    let parse = kifu_syntax::pdn::parse(&text);
-                    errors.extend(parse.errors().iter().cloned());
-                    kifu_syntax::write_debug_dump(&mut out, &parse.syntax(), &errors)
-                } else {
-                    let parse = kifu_syntax::pgn::parse(&text);
-                    errors.extend(parse.errors().iter().cloned());
-                    kifu_syntax::write_debug_dump(&mut out, &parse.syntax(), &errors)
-                }
-            })
-        }
-    };
-    match dumped {
-        Ok(written) => {
-            let flushed = std::io::Write::flush(&mut out.0);
-            if written.is_err() || flushed.is_err() {
-                // stdout is closed (`kifu tree | head`): nothing more to say.
-                return ExitStatus::CouldNotRun;
-            }
-            ExitStatus::Clean
-        }
-        Err(err) => {
-            eprintln!("kifu: cannot read {}: {err}", source.display());
-            ExitStatus::CouldNotRun
-        }
-    }
-}
-
-/// A byte writer seen as a text writer.
-struct IoWriter<W>(W);
-
-impl<W: std::io::Write> std::fmt::Write for IoWriter<W> {
-    fn write_str(&mut self, s: &str) -> std::fmt::Result {
-        self.0.write_all(s.as_bytes()).map_err(|_| std::fmt::Error)
     }
 }
