@@ -696,7 +696,7 @@ fn tree_writes_the_whole_dump_of_a_deep_file() {
     let text = "(;B[aa]".repeat(2_000);
     let path = kifu_e2e::temp_file("nested.sgf", text.as_bytes());
     let out = kifu(&["tree", path.to_str().unwrap()]);
-    assert_eq!(code(&out), 0);
+    assert_eq!(code(&out), 1, "the nesting is an error");
     let dump = stdout(&out);
     assert!(dump.len() > 15_000_000, "{}", dump.len());
     assert_eq!(
@@ -848,7 +848,7 @@ fn closing_stdout_early_ends_quietly_with_the_status_of_a_normal_run() {
     for (args, status, first) in [
         (vec!["check", path], 1, "error[stray-text]"),
         (vec!["check", "--format", "json", path], 1, "{\"file\""),
-        (vec!["tree", path], 0, "error[stray-text]"),
+        (vec!["tree", path], 1, "error[stray-text]"),
         (vec!["tree", clean], 0, "SOURCE_FILE@"),
         (vec!["export", path], 0, "["),
         (vec!["export", "--format", "jsonl", clean], 0, "{\"file\""),
@@ -859,4 +859,30 @@ fn closing_stdout_early_ends_quietly_with_the_status_of_a_normal_run() {
         assert!(!errors.contains("panicked"), "{args:?}: {errors}");
         assert!(!errors.contains("cannot write"), "{args:?}: {errors}");
     }
+}
+
+#[test]
+fn tree_says_where_its_errors_are_and_fails_on_them() {
+    let out = kifu(&["tree", ACCEPTANCE]);
+    assert_eq!(code(&out), 1, "errors fail the run, as with check");
+    assert_eq!(
+        stderr(&out).lines().nth(1).unwrap(),
+        format!("{ACCEPTANCE}:20:43: error[stray-text]: `oh?` is not a move, move number, annotation, comment or result")
+    );
+    assert_eq!(stderr(&out).lines().count(), 3);
+    assert!(
+        stdout(&out).starts_with("error[unmatched-close-brace] 653..661: "),
+        "stdout stays the .rast dump"
+    );
+    let unclosed = kifu_e2e::temp_file("unclosed.pgn", b"1. e4 {a\nb\n");
+    let out = kifu(&["tree", unclosed.to_str().unwrap()]);
+    let told = stderr(&out);
+    let notes: Vec<&str> = told.lines().filter(|l| l.contains(": note: ")).collect();
+    assert_eq!(notes.len(), 1, "{told}");
+    assert!(notes[0].contains(":3:1: note: "), "{}", notes[0]);
+    let out = kifu(&["tree", "fixtures/syntax/pgn/ok/0014_results.pgn"]);
+    assert_eq!(code(&out), 0);
+    assert_eq!(stderr(&out), "");
+    let out = kifu(&["tree", "no/such.pgn"]);
+    assert_eq!(code(&out), 2);
 }

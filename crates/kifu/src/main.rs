@@ -93,7 +93,8 @@ enum Command {
         #[arg(long, value_enum, help = NOTATION_HELP)]
         notation: Option<Notation>,
     },
-    /// Print the syntax tree of a file, errors first (the `.rast` format).
+    /// Print the syntax tree of a file (the `.rast` format) on stdout, and its diagnostics
+    /// with their lines and columns on stderr.
     Tree {
         /// The file; `-` reads standard input (as PGN unless `--notation` says otherwise).
         file: PathBuf,

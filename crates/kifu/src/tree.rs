@@ -1,14 +1,17 @@
 //! `kifu tree`: the syntax tree of a file in the `.rast` format of the parser tests.
 //!
 //! Stdout is exactly that dump, byte ranges and all, so that it can be saved as a snapshot
-//! (`kifu tree F > F.rast`).
+//! (`kifu tree F > F.rast`). People also need to find the errors in their editor, so they
+//! are written again on stderr with their lines and columns, and fail the run as in
+//! `kifu check`.
 
 use std::io::{self, Write};
 use std::path::Path;
 
-use kifu_syntax::{pdn, pgn, sgf, SyntaxError};
+use kifu_syntax::{pdn, pgn, sgf, Severity, SyntaxError};
 
 use crate::input::{self, Notation, Source};
+use crate::lines::Lines;
 use crate::stdout::write_failed;
 use crate::ExitStatus;
 
@@ -43,14 +46,14 @@ fn read(source: &Source) -> io::Result<(String, Tree, Vec<SyntaxError>)> {
 /// is far larger than the file (each line is indented by its depth).
 pub fn run(file: &Path, notation: Option<Notation>) -> ExitStatus {
     let source = Source::named(file, notation);
-    let (_, tree, errors) = match read(&source) {
+    let (text, tree, errors) = match read(&source) {
         Ok(read) => read,
         Err(err) => {
             eprintln!("kifu: cannot read {}: {err}", source.display());
             return ExitStatus::CouldNotRun;
         }
     };
-    let status = ExitStatus::Clean;
+    let status = tell(&source, &errors, &text);
     let stdout = io::stdout();
     let mut out = TextWriter {
         inner: io::BufWriter::new(stdout.lock()),
@@ -65,6 +68,37 @@ pub fn run(file: &Path, notation: Option<Notation>) -> ExitStatus {
         write_failed(&err, status);
     }
     status
+}
+
+/// Writes the diagnostics of a file on stderr as `file:line:column: severity[code]: message`
+/// (and `file:line:column: note: ...` for related places), the form editors and terminals
+/// jump to; returns the exit status they make.
+fn tell(source: &Source, errors: &[SyntaxError], text: &str) -> ExitStatus {
+    let lines = Lines::new(text, 0, 0);
+    let name = source.display();
+    for error in errors {
+        let at = lines.position(error.range.start().into());
+        eprintln!(
+            "{name}:{}:{}: {}[{}]: {}",
+            at.line,
+            at.column,
+            error.severity().as_str(),
+            error.code.as_str(),
+            error.message
+        );
+        for related in &error.related {
+            let at = lines.position(related.range.start().into());
+            eprintln!(
+                "{name}:{}:{}: note: {}",
+                at.line, at.column, related.message
+            );
+        }
+    }
+    if errors.iter().any(|e| e.severity() == Severity::Error) {
+        ExitStatus::Problems
+    } else {
+        ExitStatus::Clean
+    }
 }
 
 /// A byte writer seen as a text writer, keeping the error that a `fmt::Error` cannot hold.
