@@ -886,3 +886,33 @@ fn tree_says_where_its_errors_are_and_fails_on_them() {
     let out = kifu(&["tree", "no/such.pgn"]);
     assert_eq!(code(&out), 2);
 }
+
+#[test]
+fn a_folder_with_no_game_files_is_said_and_fails() {
+    let dir = fresh_dir("no-games");
+    std::fs::write(dir.join("notes.txt"), "not a game").unwrap();
+    let name = dir.to_str().unwrap();
+    let message = format!("kifu: no .pgn, .sgf or .pdn files under {name}\n");
+    let out = kifu(&["check", name]);
+    assert_eq!(code(&out), 2);
+    assert_eq!(stderr(&out), message);
+    assert_eq!(
+        stdout(&out),
+        "checked 0 files (0 games): no problems; 1 folder with no game files\n"
+    );
+    let out = kifu(&["export", "--format", "jsonl", name]);
+    assert_eq!(code(&out), 2);
+    assert_eq!(stderr(&out), message);
+    // Beside a folder that has games, the games are checked and the status is still 2.
+    let out = kifu(&["check", name, "fixtures/syntax/pgn/ok"]);
+    assert_eq!(code(&out), 2);
+    assert!(
+        stdout(&out).contains("checked 36 files"),
+        "{}",
+        stdout(&out)
+    );
+    // A folder given twice is walked once, not reported empty the second time.
+    let out = kifu(&["check", "fixtures/syntax/pgn/ok", "fixtures/syntax/pgn/ok"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

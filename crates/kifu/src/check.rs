@@ -27,12 +27,14 @@ struct Tally {
     unreadable: usize,
     /// Paths a walk skipped on purpose (cycles, FIFOs).
     skipped: usize,
+    /// Folders given with no game file in them.
+    empty: usize,
 }
 
 impl Tally {
     /// The exit status of what was found so far.
     fn status(&self) -> ExitStatus {
-        if self.unreadable > 0 {
+        if self.unreadable > 0 || self.empty > 0 {
             ExitStatus::CouldNotRun
         } else if self.errors > 0 {
             ExitStatus::Problems
@@ -63,6 +65,7 @@ pub fn run(
     let mut tally = Tally {
         unreadable: found.unreadable.len(),
         skipped: found.skipped.len(),
+        empty: found.empty.len(),
         ..Tally::default()
     };
     for source in files {
@@ -179,6 +182,12 @@ fn summary(tally: &Tally) -> String {
         line.push_str(&format!(
             "; {} could not be read",
             plural(tally.unreadable, "path", "paths")
+        ));
+    }
+    if tally.empty > 0 {
+        line.push_str(&format!(
+            "; {} with no game files",
+            plural(tally.empty, "folder", "folders")
         ));
     }
     if tally.skipped > 0 {

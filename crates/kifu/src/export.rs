@@ -262,7 +262,7 @@ pub fn run(paths: &[PathBuf], format: ExportFormat, notation: Option<Notation>) 
     let progress = Progress::for_files(&found.files);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let mut status = if found.unreadable.is_empty() {
+    let mut status = if found.failed() == 0 {
         ExitStatus::Clean
     } else {
         ExitStatus::CouldNotRun

@@ -5,7 +5,9 @@
 //! directory that contains it is a cycle and is skipped with a note, and a second way into a
 //! directory already walked is skipped with a note. Files that are not regular files (FIFOs,
 //! sockets, devices) are skipped when found by walking: reading a FIFO waits for a writer
-//! that may never come. One path that cannot be read does not stop the others.
+//! that may never come. One path that cannot be read does not stop the others, and a folder
+//! with no game file in it is said as such, since it is more likely a wrong path than a
+//! clean result.
 
 use std::collections::HashMap;
 use std::io;
@@ -27,6 +29,9 @@ pub struct Found {
     pub unreadable: Vec<(PathBuf, io::Error)>,
     /// Paths skipped on purpose, with why.
     pub skipped: Vec<(PathBuf, String)>,
+    /// Directories given on the command line in which the walk found no game file (and
+    /// nothing it could not read).
+    pub empty: Vec<PathBuf>,
 }
 
 impl Found {
@@ -39,6 +44,15 @@ impl Found {
         for (path, why) in &self.skipped {
             eprintln!("kifu: note: skipped {}: {why}", path.display());
         }
+        for dir in &self.empty {
+            eprintln!("kifu: no .pgn, .sgf or .pdn files under {}", dir.display());
+        }
+    }
+
+    /// How many paths given or found could not be read as asked: unreadable paths and
+    /// folders with no game files. Any makes the exit status 2.
+    pub fn failed(&self) -> usize {
+        self.unreadable.len() + self.empty.len()
     }
 }
 
@@ -56,7 +70,18 @@ pub fn find(paths: &[PathBuf], notation: Option<Notation>) -> Found {
             continue;
         }
         match std::fs::metadata(path) {
-            Ok(meta) if meta.is_dir() => walk(path, &mut walked, &mut found),
+            Ok(meta) if meta.is_dir() => {
+                let before = (found.files.len(), found.unreadable.len());
+                let skipped_before = found.skipped.len();
+                walk(path, &mut walked, &mut found);
+                // A folder given twice is skipped the second time, not empty.
+                let walked_again = found.skipped[skipped_before..]
+                    .iter()
+                    .any(|(skipped, _)| skipped == path);
+                if before == (found.files.len(), found.unreadable.len()) && !walked_again {
+                    found.empty.push(path.clone());
+                }
+            }
             Ok(_) => found.files.push(Source::named(path, notation)),
             Err(err) => found.unreadable.push((path.clone(), err)),
         }
