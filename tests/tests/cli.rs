@@ -916,3 +916,46 @@ fn a_folder_with_no_game_files_is_said_and_fails() {
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// One diagnostic of each severity and a few more: a PDN hint, SGF info, warnings and an
+/// error, a Latin-1 PGN warning and an error.
+fn one_of_each_severity() -> Vec<String> {
+    let files: [(&str, &[u8]); 3] = [
+        ("sev-hint.pdn", b"1. 32 - 28 19-23 *\n"),
+        (
+            "sev-info.sgf",
+            b"(;GM[1]FF[4]XY[whatever]LONGID[x];B[aa]W[bb])\n",
+        ),
+        ("sev-warning.pgn", b"[White \"Jos\xe9\"]\n\n1. e4 oh *\n"),
+    ];
+    files
+        .iter()
+        .map(|(name, bytes)| {
+            kifu_e2e::temp_file(name, bytes)
+                .to_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn the_summary_counts_under_the_names_the_json_uses() {
+    let files = one_of_each_severity();
+    let files: Vec<&str> = files.iter().map(String::as_str).collect();
+    let out = kifu(&[&["check", "--format", "json"][..], &files].concat());
+    let mut severities: Vec<String> = json_lines(&out)
+        .iter()
+        .map(|d| d["severity"].as_str().unwrap().to_string())
+        .collect();
+    severities.sort();
+    assert_eq!(
+        severities,
+        ["error", "error", "hint", "info", "info", "warning", "warning"]
+    );
+    let summary = "checked 3 files (3 games): 2 errors, 2 warnings, 2 info, 1 hint\n";
+    assert_eq!(stderr(&out), summary);
+    let out = kifu(&[&["check"][..], &files].concat());
+    assert!(stdout(&out).ends_with(summary), "{}", stdout(&out));
+    assert!(!stdout(&out).contains("note"), "info is not called a note");
+}

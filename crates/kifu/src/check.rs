@@ -15,14 +15,15 @@ use crate::report::{render, JsonDiagnostic};
 use crate::stdout::write_failed;
 use crate::{ExitStatus, Format};
 
-/// What `check` found.
+/// What `check` found. Diagnostics are counted by severity under the names the JSON uses.
 #[derive(Default)]
 struct Tally {
     files: usize,
     games: usize,
     errors: usize,
     warnings: usize,
-    others: usize,
+    info: usize,
+    hints: usize,
     /// Paths that could not be read (given, found by walking, or failing while read).
     unreadable: usize,
     /// Paths a walk skipped on purpose (cycles, FIFOs).
@@ -32,6 +33,15 @@ struct Tally {
 }
 
 impl Tally {
+    fn count(&mut self, severity: Severity) {
+        match severity {
+            Severity::Error => self.errors += 1,
+            Severity::Warning => self.warnings += 1,
+            Severity::Info => self.info += 1,
+            Severity::Hint => self.hints += 1,
+        }
+    }
+
     /// The exit status of what was found so far.
     fn status(&self) -> ExitStatus {
         if self.unreadable > 0 || self.empty > 0 {
@@ -72,11 +82,7 @@ pub fn run(
         let name = source.display();
         let mut report = |errors: &[SyntaxError], lines: &Lines<'_>| {
             for error in errors {
-                match error.severity() {
-                    Severity::Error => tally.errors += 1,
-                    Severity::Warning => tally.warnings += 1,
-                    _ => tally.others += 1,
-                }
+                tally.count(error.severity());
                 let written = match format {
                     Format::Human => writeln!(out, "{}\n", render(&renderer, &name, error, lines)),
                     Format::Json => {
@@ -159,14 +165,15 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 
 fn summary(tally: &Tally) -> String {
     let mut found = Vec::new();
-    if tally.errors > 0 {
-        found.push(plural(tally.errors, "error", "errors"));
-    }
-    if tally.warnings > 0 {
-        found.push(plural(tally.warnings, "warning", "warnings"));
-    }
-    if tally.others > 0 {
-        found.push(plural(tally.others, "note", "notes"));
+    for (n, one, many) in [
+        (tally.errors, "error", "errors"),
+        (tally.warnings, "warning", "warnings"),
+        (tally.info, "info", "info"),
+        (tally.hints, "hint", "hints"),
+    ] {
+        if n > 0 {
+            found.push(plural(n, one, many));
+        }
     }
     let found = if found.is_empty() {
         "no problems".to_string()
