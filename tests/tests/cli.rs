@@ -959,3 +959,81 @@ fn the_summary_counts_under_the_names_the_json_uses() {
     assert!(stdout(&out).ends_with(summary), "{}", stdout(&out));
     assert!(!stdout(&out).contains("note"), "info is not called a note");
 }
+
+#[test]
+fn codes_are_switched_off_and_on_in_the_order_given() {
+    let codes = |args: &[&str]| -> (i32, Vec<String>) {
+        let mut all = vec!["check", "--format", "json"];
+        all.extend(args);
+        all.push(ACCEPTANCE);
+        let out = kifu(&all);
+        let found = json_lines(&out)
+            .iter()
+            .map(|d| d["code"].as_str().unwrap().to_string())
+            .collect();
+        (code(&out), found)
+    };
+    assert_eq!(
+        codes(&["--disable", "stray-text"]),
+        (1, vec!["unmatched-close-brace".to_string()])
+    );
+    assert_eq!(
+        codes(&["--disable", "all", "--enable", "stray-text"]),
+        (1, vec!["stray-text".to_string(), "stray-text".to_string()])
+    );
+    assert_eq!(
+        codes(&["--enable", "stray-text", "--disable", "all"]),
+        (0, vec![]),
+        "the last switch wins; what is not reported does not fail the run"
+    );
+    let out = kifu(&["check", "--disable", "stray-txt", ACCEPTANCE]);
+    assert_eq!(code(&out), 2);
+    let message = stderr(&out);
+    assert!(
+        message.contains("no diagnostic code is called `stray-txt`; the codes are `all`, "),
+        "{message}"
+    );
+    assert!(message.contains("stray-text, invalid-nag"), "{message}");
+    let out = kifu(&["check", "--disable", "all", ACCEPTANCE]);
+    assert!(
+        stdout(&out).ends_with("(1 game): no problems\n"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn severity_sets_the_lowest_level_reported() {
+    let files = one_of_each_severity();
+    let files: Vec<&str> = files.iter().map(String::as_str).collect();
+    for (lowest, shown, summary) in [
+        ("error", 2, "2 errors\n"),
+        ("warning", 4, "2 errors, 2 warnings\n"),
+        ("info", 6, "2 errors, 2 warnings, 2 info\n"),
+        ("hint", 7, "2 errors, 2 warnings, 2 info, 1 hint\n"),
+    ] {
+        let out = kifu(
+            &[
+                &["check", "--format", "json", "--severity", lowest][..],
+                &files,
+            ]
+            .concat(),
+        );
+        assert_eq!(code(&out), 1, "{lowest}");
+        assert_eq!(json_lines(&out).len(), shown, "{lowest}");
+        assert!(
+            stderr(&out).ends_with(summary),
+            "{lowest}: {}",
+            stderr(&out)
+        );
+    }
+    // Below the lowest level shown, a diagnostic is not counted either.
+    let out = kifu(&["check", "--severity", "info", files[0]]);
+    assert_eq!(code(&out), 0);
+    assert!(
+        stdout(&out).ends_with(": no problems\n"),
+        "{}",
+        stdout(&out)
+    );
+    assert_eq!(code(&kifu(&["check", "--severity", "notes", files[0]])), 2);
+}

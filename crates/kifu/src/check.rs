@@ -12,8 +12,21 @@ use crate::lines::Lines;
 use crate::pieces::for_each_piece;
 use crate::progress::Progress;
 use crate::report::{render, JsonDiagnostic};
+use crate::selection::Selection;
 use crate::stdout::write_failed;
 use crate::{ExitStatus, Format};
+
+/// What `kifu check` was asked to do, beside the paths.
+pub struct Options {
+    /// How to write diagnostics.
+    pub format: Format,
+    /// Whether the human format is coloured.
+    pub color: bool,
+    /// How to read standard input and the files named (`--notation`).
+    pub notation: Option<Notation>,
+    /// Which diagnostics are reported.
+    pub selection: Selection,
+}
 
 /// What `check` found. Diagnostics are counted by severity under the names the JSON uses.
 #[derive(Default)]
@@ -54,13 +67,14 @@ impl Tally {
     }
 }
 
-/// Runs `kifu check`; `notation` is how to read standard input and the files named.
-pub fn run(
-    paths: &[PathBuf],
-    format: Format,
-    color: bool,
-    notation: Option<Notation>,
-) -> ExitStatus {
+/// Runs `kifu check`.
+pub fn run(paths: &[PathBuf], options: &Options) -> ExitStatus {
+    let Options {
+        format,
+        color,
+        notation,
+        ref selection,
+    } = *options;
     let found = files::find(paths, notation);
     found.report();
     let files = &found.files;
@@ -81,7 +95,7 @@ pub fn run(
     for source in files {
         let name = source.display();
         let mut report = |errors: &[SyntaxError], lines: &Lines<'_>| {
-            for error in errors {
+            for error in errors.iter().filter(|e| selection.shows(e)) {
                 tally.count(error.severity());
                 let written = match format {
                     Format::Human => writeln!(out, "{}\n", render(&renderer, &name, error, lines)),

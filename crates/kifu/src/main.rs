@@ -8,6 +8,7 @@ mod lines;
 mod pieces;
 mod progress;
 mod report;
+mod selection;
 mod sgf;
 mod stdout;
 mod tree;
@@ -15,9 +16,10 @@ mod tree;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 use input::Notation;
+use selection::{Codes, Lowest, Selection};
 
 /// How `kifu` ends: 0 clean, 1 problems found, 2 could not run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,6 +82,18 @@ enum Command {
         color: Color,
         #[arg(long, value_enum, help = NOTATION_HELP)]
         notation: Option<Notation>,
+        /// Do not report diagnostics with this code (`all`: every code); repeatable. The codes
+        /// are those of the server's `diagnostics.disabled` setting (docs/diagnostics.md).
+        #[arg(long, value_name = "CODE", value_parser = Codes::parse)]
+        disable: Vec<Codes>,
+        /// Report diagnostics with this code again; repeatable. `--disable` and `--enable` apply
+        /// in the order given: `--disable all --enable stray-text` reports only `stray-text`.
+        #[arg(long, value_name = "CODE", value_parser = Codes::parse)]
+        enable: Vec<Codes>,
+        /// The lowest severity reported: `error`, `warning`, `info`, or `hint` (all, the
+        /// default). Diagnostics not reported are not counted either.
+        #[arg(long, value_enum, value_name = "LEVEL", default_value_t = Lowest::Hint)]
+        severity: Lowest,
     },
     /// Export games as JSON, streamed game by game.
     Export {
@@ -122,13 +136,17 @@ fn main() {
 }
 
 fn run() -> ExitStatus {
-    let cli = Cli::parse();
+    let matches = Cli::command().get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|err| err.exit());
     match cli.command {
         Command::Check {
             paths,
             format,
             color,
             notation,
+            disable,
+            enable,
+            severity,
         } => {
             let color = match color {
                 Color::Always => true,
@@ -137,7 +155,17 @@ fn run() -> ExitStatus {
                     std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
                 }
             };
-            check::run(&paths, format, color, notation)
+            let switches = matches
+                .subcommand_matches("check")
+                .map(|check| switches(check, disable, enable))
+                .unwrap_or_default();
+            let options = check::Options {
+                format,
+                color,
+                notation,
+                selection: Selection::new(switches, severity),
+            };
+            check::run(&paths, &options)
         }
         Command::Export {
             paths,
@@ -147,4 +175,19 @@ fn run() -> ExitStatus {
         Command::Tree { file, notation } => tree::run(&file, notation),
         Command::Lsp { stdio: _ } => std::process::exit(kifu_lsp::run_stdio()),
     }
+}
+
+/// The `--disable` (off) and `--enable` (on) switches in the order they were given.
+fn switches(check: &ArgMatches, disable: Vec<Codes>, enable: Vec<Codes>) -> Vec<(bool, Codes)> {
+    let at = |id: &str| check.indices_of(id).into_iter().flatten();
+    let mut switches: Vec<(usize, bool, Codes)> = at("disable")
+        .zip(disable)
+        .map(|(i, codes)| (i, false, codes))
+        .chain(at("enable").zip(enable).map(|(i, codes)| (i, true, codes)))
+        .collect();
+    switches.sort_by_key(|&(i, _, _)| i);
+    switches
+        .into_iter()
+        .map(|(_, on, codes)| (on, codes))
+        .collect()
 }
