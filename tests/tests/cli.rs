@@ -472,7 +472,7 @@ fn a_long_line_is_cut_around_each_diagnostic() {
         assert_eq!(nag["end"]["column"], i * 15 + 13, "NAG {i}");
         assert_eq!(nag["start"]["offset"], i * 16 + 9, "NAG {i}");
     }
-    let out = kifu(&["check", path]);
+    let out = kifu(&["check", "--max-errors", "0", path]);
     let text = stdout(&out);
     let last = 19_999 * 15 + 9;
     assert!(
@@ -846,7 +846,11 @@ fn closing_stdout_early_ends_quietly_with_the_status_of_a_normal_run() {
     );
     let clean = clean.to_str().unwrap();
     for (args, status, first) in [
-        (vec!["check", path], 1, "error[stray-text]"),
+        (
+            vec!["check", "--max-errors", "0", path],
+            1,
+            "error[stray-text]",
+        ),
         (vec!["check", "--format", "json", path], 1, "{\"file\""),
         (vec!["tree", path], 1, "error[stray-text]"),
         (vec!["tree", clean], 0, "SOURCE_FILE@"),
@@ -1036,4 +1040,54 @@ fn severity_sets_the_lowest_level_reported() {
         stdout(&out)
     );
     assert_eq!(code(&kifu(&["check", "--severity", "notes", files[0]])), 2);
+}
+
+#[test]
+fn max_errors_caps_what_is_shown_per_file_not_what_is_counted() {
+    let games: String = (0..60).map(|i| format!("1. e4 x{i} *\n")).collect();
+    let many = kifu_e2e::temp_file("sixty-errors.pgn", games.as_bytes());
+    let many = many.to_str().unwrap();
+    let few = kifu_e2e::temp_file("two-errors.pgn", b"1. e4 oh *\n1. d4 ah *\n");
+    let few = few.to_str().unwrap();
+    // The human format shows 50 per file by default.
+    let out = kifu(&["check", many, few]);
+    assert_eq!(code(&out), 1);
+    let text = stdout(&out);
+    assert_eq!(text.matches("error[stray-text]").count(), 52, "{text}");
+    assert!(
+        text.contains(&format!(
+            "\nand 10 more diagnostics in {many} (--max-errors 50; 0 shows them all)\n"
+        )),
+        "{text}"
+    );
+    assert!(
+        !text.contains(&format!("more diagnostics in {few}")),
+        "{text}"
+    );
+    assert!(text.contains("`x49` is not a move") && !text.contains("`x50` is not a move"));
+    assert!(
+        text.ends_with("checked 2 files (62 games): 62 errors (10 not shown)\n"),
+        "{text}"
+    );
+    let out = kifu(&["check", "--max-errors", "1", many, few]);
+    let text = stdout(&out);
+    assert_eq!(text.matches("error[stray-text]").count(), 2, "{text}");
+    assert!(text.contains("and 1 more diagnostic in"), "{text}");
+    let out = kifu(&["check", "--max-errors", "0", many]);
+    assert_eq!(stdout(&out).matches("error[stray-text]").count(), 60);
+    // Programs get everything unless they ask for less.
+    let out = kifu(&["check", "--format", "json", many]);
+    assert_eq!(json_lines(&out).len(), 60);
+    let out = kifu(&["check", "--format", "json", "--max-errors", "3", many]);
+    assert_eq!(json_lines(&out).len(), 3);
+    assert_eq!(
+        stderr(&out),
+        "checked 1 file (60 games): 60 errors (57 not shown)\n"
+    );
+    // The exit status counts what was not shown: here the error comes after a warning.
+    let late = kifu_e2e::temp_file("late-error.pgn", b"[White \"Jos\xe9\"]\n\n1. e4 oh *\n");
+    let out = kifu(&["check", "--max-errors", "1", late.to_str().unwrap()]);
+    assert_eq!(code(&out), 1, "{}", stdout(&out));
+    assert!(stdout(&out).contains("warning[not-utf8]"));
+    assert!(!stdout(&out).contains("error[stray-text]"));
 }

@@ -3,7 +3,6 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use annotate_snippets::Renderer;
 use kifu_syntax::{Severity, SyntaxError};
 
 use crate::files;
@@ -11,10 +10,14 @@ use crate::input::{self, Notation};
 use crate::lines::Lines;
 use crate::pieces::for_each_piece;
 use crate::progress::Progress;
-use crate::report::{render, JsonDiagnostic};
+use crate::report;
 use crate::selection::Selection;
 use crate::stdout::write_failed;
 use crate::{ExitStatus, Format};
+
+/// How many diagnostics of a file the human format shows unless told otherwise: enough to
+/// fix a file by, few enough that a file of garbage does not scroll away for minutes.
+pub const HUMAN_MAX_PER_FILE: usize = 50;
 
 /// What `kifu check` was asked to do, beside the paths.
 pub struct Options {
@@ -26,6 +29,22 @@ pub struct Options {
     pub notation: Option<Notation>,
     /// Which diagnostics are reported.
     pub selection: Selection,
+    /// At most this many diagnostics shown per file (`--max-errors`); 0 is no limit, `None`
+    /// the format's default.
+    pub max_per_file: Option<usize>,
+}
+
+impl Options {
+    /// The most diagnostics shown per file: [`HUMAN_MAX_PER_FILE`] for people, all of them
+    /// for programs, unless `--max-errors` says otherwise.
+    fn max_per_file(&self) -> usize {
+        match (self.max_per_file, self.format) {
+            (Some(0), _) => usize::MAX,
+            (Some(max), _) => max,
+            (None, Format::Human) => HUMAN_MAX_PER_FILE,
+            (None, _) => usize::MAX,
+        }
+    }
 }
 
 /// What `check` found. Diagnostics are counted by severity under the names the JSON uses.
@@ -37,6 +56,8 @@ struct Tally {
     warnings: usize,
     info: usize,
     hints: usize,
+    /// Diagnostics counted but not shown, past `--max-errors`.
+    left_out: usize,
     /// Paths that could not be read (given, found by walking, or failing while read).
     unreadable: usize,
     /// Paths a walk skipped on purpose (cycles, FIFOs).
@@ -69,21 +90,11 @@ impl Tally {
 
 /// Runs `kifu check`.
 pub fn run(paths: &[PathBuf], options: &Options) -> ExitStatus {
-    let Options {
-        format,
-        color,
-        notation,
-        ref selection,
-    } = *options;
-    let found = files::find(paths, notation);
+    let found = files::find(paths, options.notation);
     found.report();
-    let files = &found.files;
-    let renderer = if color {
-        Renderer::styled()
-    } else {
-        Renderer::plain()
-    };
-    let progress = Progress::for_files(files);
+    let max_per_file = options.max_per_file();
+    let mut formatter = report::formatter(options.format, options.color);
+    let progress = Progress::for_files(&found.files);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut tally = Tally {
@@ -92,20 +103,22 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitStatus {
         empty: found.empty.len(),
         ..Tally::default()
     };
-    for source in files {
+    if let Err(err) = formatter.start(&mut out) {
+        write_failed(&err, tally.status());
+    }
+    for source in &found.files {
         let name = source.display();
+        let mut shown = 0;
+        let mut left_out = 0;
         let mut report = |errors: &[SyntaxError], lines: &Lines<'_>| {
-            for error in errors.iter().filter(|e| selection.shows(e)) {
+            for error in errors.iter().filter(|e| options.selection.shows(e)) {
                 tally.count(error.severity());
-                let written = match format {
-                    Format::Human => writeln!(out, "{}\n", render(&renderer, &name, error, lines)),
-                    Format::Json => {
-                        serde_json::to_writer(&mut out, &JsonDiagnostic::new(&name, error, lines))
-                            .map_err(io::Error::from)
-                            .and_then(|()| writeln!(out))
-                    }
-                };
-                if let Err(err) = written {
+                if shown == max_per_file {
+                    left_out += 1;
+                    continue;
+                }
+                shown += 1;
+                if let Err(err) = formatter.diagnostic(&mut out, &name, error, lines) {
                     write_failed(&err, tally.status());
                 }
             }
@@ -154,20 +167,28 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitStatus {
                 tally.unreadable += 1;
             }
         }
+        if left_out > 0 {
+            tally.left_out += left_out;
+            if let Err(err) = formatter.left_out(&mut out, &name, left_out, max_per_file) {
+                write_failed(&err, tally.status());
+            }
+        }
     }
     progress.finish();
     let status = tally.status();
     let summary = summary(&tally);
-    let written = match format {
-        Format::Human => writeln!(out, "{summary}"),
-        Format::Json => Ok(()),
-    }
-    .and_then(|()| out.flush());
+    let written = formatter
+        .finish(&mut out)
+        .and_then(|()| match options.format {
+            // Other formats keep stdout to what programs read.
+            Format::Human => writeln!(out, "{summary}"),
+            _ => Ok(()),
+        })
+        .and_then(|()| out.flush());
     if let Err(err) = written {
         write_failed(&err, status);
     }
-    if format == Format::Json {
-        // Stdout stays JSON Lines.
+    if options.format != Format::Human {
         eprintln!("{summary}");
     }
     status
@@ -189,11 +210,14 @@ fn summary(tally: &Tally) -> String {
             found.push(plural(n, one, many));
         }
     }
-    let found = if found.is_empty() {
+    let mut found = if found.is_empty() {
         "no problems".to_string()
     } else {
         found.join(", ")
     };
+    if tally.left_out > 0 {
+        found.push_str(&format!(" ({} not shown)", tally.left_out));
+    }
     let mut line = format!(
         "checked {} ({}): {found}",
         plural(tally.files, "file", "files"),

@@ -94,6 +94,10 @@ enum Command {
         /// default). Diagnostics not reported are not counted either.
         #[arg(long, value_enum, value_name = "LEVEL", default_value_t = Lowest::Hint)]
         severity: Lowest,
+        /// Show at most N diagnostics per file (the rest are counted, and do fail the run);
+        /// 0 shows all. Default: 50 in the human format, all in the others.
+        #[arg(long, value_name = "N")]
+        max_errors: Option<usize>,
     },
     /// Export games as JSON, streamed game by game.
     Export {
@@ -147,6 +151,7 @@ fn run() -> ExitStatus {
             disable,
             enable,
             severity,
+            max_errors,
         } => {
             let color = match color {
                 Color::Always => true,
@@ -164,6 +169,7 @@ fn run() -> ExitStatus {
                 color,
                 notation,
                 selection: Selection::new(switches, severity),
+                max_per_file: max_errors,
             };
             check::run(&paths, &options)
         }

@@ -1,11 +1,114 @@
-//! Diagnostics as the CLI shows them: positions in lines and columns, rendered like rustc
-//! for people or as JSON Lines for programs.
+//! Diagnostics as `kifu check` writes them: positions in lines and columns, rendered like
+//! rustc for people or as JSON Lines for programs.
+
+use std::io::{self, Write};
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use kifu_syntax::{Severity, SyntaxError, TextRange};
 use serde::Serialize;
 
 use crate::lines::{Lines, Span};
+use crate::Format;
+
+/// A way of writing diagnostics: `start` once, `diagnostic` for each one shown (in file
+/// order), `left_out` for a file some of whose diagnostics `--max-errors` left out, then
+/// `finish` once.
+pub trait Formatter {
+    /// Writes what comes before the first diagnostic.
+    fn start(&mut self, _out: &mut dyn Write) -> io::Result<()> {
+        Ok(())
+    }
+
+    /// Writes one diagnostic of `file`, whose range is into the piece `lines` indexes.
+    fn diagnostic(
+        &mut self,
+        out: &mut dyn Write,
+        file: &str,
+        error: &SyntaxError,
+        lines: &Lines<'_>,
+    ) -> io::Result<()>;
+
+    /// Says that `count` more diagnostics of `file` were found than the `shown` written.
+    fn left_out(
+        &mut self,
+        _out: &mut dyn Write,
+        _file: &str,
+        _count: usize,
+        _shown: usize,
+    ) -> io::Result<()> {
+        Ok(())
+    }
+
+    /// Writes what comes after the last diagnostic.
+    fn finish(&mut self, _out: &mut dyn Write) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The writer of `format`; `color` is for the human format.
+pub fn formatter(format: Format, color: bool) -> Box<dyn Formatter> {
+    match format {
+        Format::Human => Box::new(Human {
+            renderer: if color {
+                Renderer::styled()
+            } else {
+                Renderer::plain()
+            },
+        }),
+        Format::Json => Box::new(JsonLines),
+    }
+}
+
+/// Diagnostics rendered like rustc, each followed by a blank line.
+struct Human {
+    renderer: Renderer,
+}
+
+impl Formatter for Human {
+    fn diagnostic(
+        &mut self,
+        out: &mut dyn Write,
+        file: &str,
+        error: &SyntaxError,
+        lines: &Lines<'_>,
+    ) -> io::Result<()> {
+        writeln!(out, "{}\n", render(&self.renderer, file, error, lines))
+    }
+
+    fn left_out(
+        &mut self,
+        out: &mut dyn Write,
+        file: &str,
+        count: usize,
+        shown: usize,
+    ) -> io::Result<()> {
+        let more = if count == 1 {
+            "diagnostic"
+        } else {
+            "diagnostics"
+        };
+        writeln!(
+            out,
+            "and {count} more {more} in {file} (--max-errors {shown}; 0 shows them all)\n"
+        )
+    }
+}
+
+/// One JSON object per line.
+struct JsonLines;
+
+impl Formatter for JsonLines {
+    fn diagnostic(
+        &mut self,
+        out: &mut dyn Write,
+        file: &str,
+        error: &SyntaxError,
+        lines: &Lines<'_>,
+    ) -> io::Result<()> {
+        serde_json::to_writer(&mut *out, &JsonDiagnostic::new(file, error, lines))?;
+        writeln!(out)
+    }
+}
 
 /// A diagnostic as written in JSON Lines.
 #[derive(Debug, Serialize)]
