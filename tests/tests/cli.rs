@@ -852,6 +852,11 @@ fn closing_stdout_early_ends_quietly_with_the_status_of_a_normal_run() {
             "error[stray-text]",
         ),
         (vec!["check", "--format", "json", path], 1, "{\"file\""),
+        (
+            vec!["check", "--format", "github", path],
+            1,
+            "::error file=",
+        ),
         (vec!["tree", path], 1, "error[stray-text]"),
         (vec!["tree", clean], 0, "SOURCE_FILE@"),
         (vec!["export", path], 0, "["),
@@ -1090,4 +1095,53 @@ fn max_errors_caps_what_is_shown_per_file_not_what_is_counted() {
     assert_eq!(code(&out), 1, "{}", stdout(&out));
     assert!(stdout(&out).contains("warning[not-utf8]"));
     assert!(!stdout(&out).contains("error[stray-text]"));
+}
+
+#[test]
+fn github_annotations_escape_what_the_toolkit_escapes() {
+    let out = kifu(&["check", "--format", "github", ACCEPTANCE]);
+    assert_eq!(code(&out), 1);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert_eq!(
+        lines[1],
+        format!("::error file={ACCEPTANCE},line=20,col=43,endLine=20,endColumn=46,title=stray-text::`oh?` is not a move, move number, annotation, comment or result")
+    );
+    assert_eq!(
+        stderr(&out),
+        "checked 1 file (1 game): 3 errors\n",
+        "the summary is kept off stdout"
+    );
+    // `,` and `:` in a file name are escaped; related places are lines of the message.
+    let dir = fresh_dir("github");
+    let file = dir.join("a,b:c%.pgn");
+    std::fs::write(&file, "1. e4 { never ends\n").unwrap();
+    let out = kifu(&["check", "--format", "github", file.to_str().unwrap()]);
+    let dir_name = dir.to_str().unwrap();
+    let text = stdout(&out);
+    let line = text.lines().next().unwrap();
+    assert!(
+        line.starts_with(&format!(
+            "::error file={}/a%2Cb%3Ac%25.pgn,line=1,",
+            dir_name
+                .replace('%', "%25")
+                .replace(':', "%3A")
+                .replace(',', "%2C")
+        )),
+        "{line}"
+    );
+    assert!(line.contains(",title=unterminated-comment::"), "{line}");
+    assert!(line.contains("%0A"), "a related place: {line}");
+    assert!(!text.contains('\r') && text.lines().count() == 1, "{text}");
+    // A range over several lines has no columns (the runner would drop them).
+    let two = kifu_e2e::temp_file("two-lines.sgf", b"(;GM[1]FF[4]SZ[1\n9])");
+    let out = kifu(&["check", "--format", "github", two.to_str().unwrap()]);
+    let text = stdout(&out);
+    assert!(
+        text.contains(",line=1,endLine=2,title=invalid-value::"),
+        "{text}"
+    );
+    assert!(!text.contains("col="), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

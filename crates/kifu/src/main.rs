@@ -39,6 +39,8 @@ pub enum Format {
     Human,
     /// JSON Lines: one diagnostic per line.
     Json,
+    /// GitHub Actions annotations: `::error file=...,line=...::message`.
+    Github,
 }
 
 /// When to colour the output.
@@ -74,7 +76,9 @@ enum Command {
         /// `--notation` says otherwise).
         #[arg(required = true)]
         paths: Vec<PathBuf>,
-        /// Output format.
+        /// Output format: `human` (rustc-like, with a summary line), `json` (JSON Lines),
+        /// `github` (GitHub Actions annotations). The summary goes to stderr in every format
+        /// but `human`.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
         /// When to use colour.

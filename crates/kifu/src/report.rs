@@ -1,5 +1,7 @@
 //! Diagnostics as `kifu check` writes them: positions in lines and columns, rendered like
-//! rustc for people or as JSON Lines for programs.
+//! rustc for people, as JSON Lines for programs, or as GitHub Actions annotations.
+
+mod github;
 
 use std::io::{self, Write};
 
@@ -56,6 +58,7 @@ pub fn formatter(format: Format, color: bool) -> Box<dyn Formatter> {
             },
         }),
         Format::Json => Box::new(JsonLines),
+        Format::Github => Box::new(github::Annotations),
     }
 }
 
