@@ -857,6 +857,11 @@ fn closing_stdout_early_ends_quietly_with_the_status_of_a_normal_run() {
             1,
             "::error file=",
         ),
+        (
+            vec!["check", "--format", "sarif", path],
+            1,
+            "{\"version\":\"2.1.0\"",
+        ),
         (vec!["tree", path], 1, "error[stray-text]"),
         (vec!["tree", clean], 0, "SOURCE_FILE@"),
         (vec!["export", path], 0, "["),
@@ -1144,4 +1149,130 @@ fn github_annotations_escape_what_the_toolkit_escapes() {
     );
     assert!(!text.contains("col="), "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Checks the structure SARIF 2.1.0 requires of what kifu writes (the properties its schema
+/// marks required, and their types), without the schema file or a network.
+fn assert_sarif_shape(log: &Value) {
+    assert_eq!(log["version"], "2.1.0");
+    assert!(log["$schema"].as_str().unwrap().starts_with("https://"));
+    let runs = log["runs"].as_array().expect("runs is an array");
+    assert_eq!(runs.len(), 1, "one run");
+    let run = &runs[0];
+    assert!(
+        ["unicodeCodePoints", "utf16CodeUnits"].contains(&run["columnKind"].as_str().unwrap()),
+        "columnKind says how columns are counted"
+    );
+    let driver = &run["tool"]["driver"];
+    assert_eq!(driver["name"], "kifu");
+    assert!(driver["version"].is_string());
+    let info = driver["informationUri"].as_str().expect("informationUri");
+    assert!(info.starts_with("https://"), "an absolute URI: {info}");
+    let rules: Vec<&str> = driver["rules"]
+        .as_array()
+        .expect("rules is an array")
+        .iter()
+        .map(|rule| {
+            let level = rule["defaultConfiguration"]["level"].as_str().unwrap();
+            assert!(
+                ["none", "note", "warning", "error"].contains(&level),
+                "{rule}"
+            );
+            rule["id"].as_str().expect("a rule has an id")
+        })
+        .collect();
+    let results = run["results"].as_array().expect("results is an array");
+    let region_ok = |region: &Value| {
+        for key in ["startLine", "startColumn", "endLine", "endColumn"] {
+            assert!(
+                region[key].as_u64().unwrap() >= 1,
+                "{key} is 1-based: {region}"
+            );
+        }
+        assert!(region["endLine"].as_u64() >= region["startLine"].as_u64());
+    };
+    let mut used = Vec::new();
+    for result in results {
+        let rule = result["ruleId"].as_str().expect("ruleId is a string");
+        assert!(rules.contains(&rule), "{rule} is among the rules");
+        used.push(rule);
+        let level = result["level"].as_str().unwrap();
+        assert!(
+            ["none", "note", "warning", "error"].contains(&level),
+            "{result}"
+        );
+        assert!(result["message"]["text"].is_string(), "{result}");
+        let locations = result["locations"].as_array().unwrap();
+        assert_eq!(locations.len(), 1);
+        for place in locations
+            .iter()
+            .chain(result["relatedLocations"].as_array().into_iter().flatten())
+        {
+            let physical = &place["physicalLocation"];
+            let uri = physical["artifactLocation"]["uri"].as_str().unwrap();
+            assert!(
+                uri.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"-._~/%:".contains(&b)),
+                "a URI reference: {uri}"
+            );
+            region_ok(&physical["region"]);
+        }
+    }
+    used.sort();
+    used.dedup();
+    let mut rules = rules.clone();
+    rules.sort();
+    assert_eq!(used, rules, "a rule for each code used, and no other");
+}
+
+#[test]
+fn sarif_is_one_log_with_a_result_per_diagnostic() {
+    let files = one_of_each_severity();
+    let spaced = kifu_e2e::temp_file("with space é.pgn", b"1. e4 { never ends\n");
+    let mut args = vec!["check", "--format", "sarif", ACCEPTANCE];
+    args.extend(files.iter().map(String::as_str));
+    args.push(spaced.to_str().unwrap());
+    let out = kifu(&args);
+    assert_eq!(code(&out), 1);
+    let log: Value = serde_json::from_str(&stdout(&out)).expect("one JSON document");
+    assert_sarif_shape(&log);
+    args[2] = "json";
+    let json = json_lines(&kifu(&args));
+    let results = log["runs"][0]["results"].as_array().unwrap();
+    assert_eq!(results.len(), json.len());
+    for (result, diag) in results.iter().zip(&json) {
+        assert_eq!(result["ruleId"], diag["code"]);
+        let region = &result["locations"][0]["physicalLocation"]["region"];
+        assert_eq!(region["startLine"], diag["range"]["start"]["line"]);
+        assert_eq!(region["startColumn"], diag["range"]["start"]["column"]);
+        assert_eq!(region["endLine"], diag["range"]["end"]["line"]);
+        assert_eq!(region["endColumn"], diag["range"]["end"]["column"]);
+        let level = match diag["severity"].as_str().unwrap() {
+            "info" | "hint" => "note",
+            other => other,
+        };
+        assert_eq!(result["level"], level);
+    }
+    assert_eq!(
+        results[1]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+        ACCEPTANCE
+    );
+    let last = &results[results.len() - 1];
+    assert!(
+        last["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            .as_str()
+            .unwrap()
+            .ends_with("/with%20space%20%C3%A9.pgn"),
+        "{last}"
+    );
+    assert!(
+        last["relatedLocations"][0]["message"]["text"].is_string(),
+        "{last}"
+    );
+    // No diagnostics: still a whole log, with no rules.
+    let out = kifu(&["check", "--format", "sarif", "fixtures/syntax/pgn/ok"]);
+    assert_eq!(code(&out), 0);
+    let log: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_sarif_shape(&log);
+    assert_eq!(log["runs"][0]["results"], serde_json::json!([]));
 }

@@ -41,6 +41,8 @@ pub enum Format {
     Json,
     /// GitHub Actions annotations: `::error file=...,line=...::message`.
     Github,
+    /// SARIF 2.1.0, for code-scanning dashboards: one JSON document.
+    Sarif,
 }
 
 /// When to colour the output.
@@ -58,7 +60,8 @@ enum Color {
 #[command(
     name = "kifu",
     version,
-    about = "Check, export and inspect game records: PGN (chess), SGF (Go), PDN (draughts)"
+    about = "Check, export and inspect game records: PGN (chess), SGF (Go), PDN (draughts)",
+    after_help = "Exit status: 0 no errors, 1 errors found, 2 could not run (a path could not be read, a bad command line). When the reader of standard output goes away (`kifu check F | head`), kifu stops quietly with the status of what it found until then."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -77,8 +80,8 @@ enum Command {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         /// Output format: `human` (rustc-like, with a summary line), `json` (JSON Lines),
-        /// `github` (GitHub Actions annotations). The summary goes to stderr in every format
-        /// but `human`.
+        /// `github` (GitHub Actions annotations), `sarif` (SARIF 2.1.0). The summary goes to
+        /// stderr in every format but `human`.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
         /// When to use colour.

@@ -1,7 +1,9 @@
 //! Diagnostics as `kifu check` writes them: positions in lines and columns, rendered like
-//! rustc for people, as JSON Lines for programs, or as GitHub Actions annotations.
+//! rustc for people, as JSON Lines for programs, as GitHub Actions annotations or as SARIF
+//! for code-scanning dashboards.
 
 mod github;
+mod sarif;
 
 use std::io::{self, Write};
 
@@ -59,6 +61,7 @@ pub fn formatter(format: Format, color: bool) -> Box<dyn Formatter> {
         }),
         Format::Json => Box::new(JsonLines),
         Format::Github => Box::new(github::Annotations),
+        Format::Sarif => Box::new(sarif::Log::default()),
     }
 }
 
