@@ -200,19 +200,25 @@ fn fresh_dir(name: &str) -> std::path::PathBuf {
     dir
 }
 
-/// Runs `kifu` with `args`, killing it (and failing) if it runs longer than a minute: the
-/// bugs these tests guard against made `kifu` hang.
-fn kifu_or_hang(args: &[&str]) -> std::process::Output {
+/// Starts `kifu` with `args` in the workspace root, stdout and stderr piped.
+fn spawn_kifu(args: &[&str], stdin: std::process::Stdio) -> std::process::Child {
     use std::process::{Command, Stdio};
-    use std::time::{Duration, Instant};
-    let mut child = Command::new(kifu_e2e::kifu_bin())
+    Command::new(kifu_e2e::kifu_bin())
         .args(args)
         .current_dir(workspace())
         .env("NO_COLOR", "1")
+        .stdin(stdin)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("kifu runs");
+        .expect("kifu runs")
+}
+
+/// Runs `kifu` with `args`, killing it (and failing) if it runs longer than a minute: the
+/// bugs these tests guard against made `kifu` hang.
+fn kifu_or_hang(args: &[&str]) -> std::process::Output {
+    use std::time::{Duration, Instant};
+    let mut child = spawn_kifu(args, std::process::Stdio::null());
     let started = Instant::now();
     // Read the pipes on threads so that a large output cannot block kifu.
     let mut stdout = child.stdout.take().unwrap();
@@ -719,16 +725,7 @@ fn tree_writes_the_whole_dump_of_a_deep_file() {
 /// Runs `kifu` with `args`, `input` on its standard input.
 fn kifu_with_stdin(args: &[&str], input: &[u8]) -> std::process::Output {
     use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(kifu_e2e::kifu_bin())
-        .args(args)
-        .current_dir(workspace())
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("kifu runs");
+    let mut child = spawn_kifu(args, std::process::Stdio::piped());
     let mut stdin = child.stdin.take().unwrap();
     let input = input.to_vec();
     let writer = std::thread::spawn(move || stdin.write_all(&input));
@@ -804,15 +801,7 @@ fn a_dash_reads_standard_input_in_the_notation_given() {
 /// `kifu ... | head -1` does; returns that line, the exit code and stderr.
 fn first_line_then_close(args: &[&str]) -> (String, i32, String) {
     use std::io::{BufRead, BufReader, Read};
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(kifu_e2e::kifu_bin())
-        .args(args)
-        .current_dir(workspace())
-        .env("NO_COLOR", "1")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("kifu runs");
+    let mut child = spawn_kifu(args, std::process::Stdio::null());
     let mut stderr = child.stderr.take().unwrap();
     let errors = std::thread::spawn(move || {
         let mut text = String::new();

@@ -10,7 +10,7 @@ use crate::input::{self, Notation};
 use crate::lines::Lines;
 use crate::pieces::for_each_piece;
 use crate::progress::Progress;
-use crate::report;
+use crate::report::{self, Shown};
 use crate::selection::Selection;
 use crate::stdout::write_failed;
 use crate::{ExitStatus, Format};
@@ -108,17 +108,22 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitStatus {
     }
     for source in &found.files {
         let name = source.display();
-        let mut shown = 0;
+        let mut written = 0;
         let mut left_out = 0;
         let mut report = |errors: &[SyntaxError], lines: &Lines<'_>| {
             for error in errors.iter().filter(|e| options.selection.shows(e)) {
                 tally.count(error.severity());
-                if shown == max_per_file {
+                if written == max_per_file {
                     left_out += 1;
                     continue;
                 }
-                shown += 1;
-                if let Err(err) = formatter.diagnostic(&mut out, &name, error, lines) {
+                written += 1;
+                let shown = Shown {
+                    file: &name,
+                    error,
+                    lines,
+                };
+                if let Err(err) = formatter.diagnostic(&mut out, &shown) {
                     write_failed(&err, tally.status());
                 }
             }

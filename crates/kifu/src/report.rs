@@ -14,6 +14,18 @@ use serde::Serialize;
 use crate::lines::{Lines, Span};
 use crate::Format;
 
+/// A diagnostic to write, with what places it: its file's name and the line index of the
+/// piece of the file its range is into.
+#[derive(Clone, Copy)]
+pub struct Shown<'a> {
+    /// The file, as given on the command line (or `<stdin>`).
+    pub file: &'a str,
+    /// The diagnostic.
+    pub error: &'a SyntaxError,
+    /// Lines and columns of the piece.
+    pub lines: &'a Lines<'a>,
+}
+
 /// A way of writing diagnostics: `start` once, `diagnostic` for each one shown (in file
 /// order), `left_out` for a file some of whose diagnostics `--max-errors` left out, then
 /// `finish` once.
@@ -23,14 +35,8 @@ pub trait Formatter {
         Ok(())
     }
 
-    /// Writes one diagnostic of `file`, whose range is into the piece `lines` indexes.
-    fn diagnostic(
-        &mut self,
-        out: &mut dyn Write,
-        file: &str,
-        error: &SyntaxError,
-        lines: &Lines<'_>,
-    ) -> io::Result<()>;
+    /// Writes one diagnostic.
+    fn diagnostic(&mut self, out: &mut dyn Write, shown: &Shown<'_>) -> io::Result<()>;
 
     /// Says that `count` more diagnostics of `file` were found than the `shown` written.
     fn left_out(
@@ -71,13 +77,8 @@ struct Human {
 }
 
 impl Formatter for Human {
-    fn diagnostic(
-        &mut self,
-        out: &mut dyn Write,
-        file: &str,
-        error: &SyntaxError,
-        lines: &Lines<'_>,
-    ) -> io::Result<()> {
+    fn diagnostic(&mut self, out: &mut dyn Write, shown: &Shown<'_>) -> io::Result<()> {
+        let Shown { file, error, lines } = *shown;
         writeln!(out, "{}\n", render(&self.renderer, file, error, lines))
     }
 
@@ -104,13 +105,8 @@ impl Formatter for Human {
 struct JsonLines;
 
 impl Formatter for JsonLines {
-    fn diagnostic(
-        &mut self,
-        out: &mut dyn Write,
-        file: &str,
-        error: &SyntaxError,
-        lines: &Lines<'_>,
-    ) -> io::Result<()> {
+    fn diagnostic(&mut self, out: &mut dyn Write, shown: &Shown<'_>) -> io::Result<()> {
+        let Shown { file, error, lines } = *shown;
         serde_json::to_writer(&mut *out, &JsonDiagnostic::new(file, error, lines))?;
         writeln!(out)
     }

@@ -11,7 +11,7 @@ use std::io::{self, Write};
 
 use kifu_syntax::{Severity, SyntaxError};
 
-use super::Formatter;
+use super::{Formatter, Shown};
 use crate::lines::Lines;
 
 /// Diagnostics as workflow commands.
@@ -65,13 +65,8 @@ pub fn annotation(file: &str, error: &SyntaxError, lines: &Lines<'_>) -> String 
 }
 
 impl Formatter for Annotations {
-    fn diagnostic(
-        &mut self,
-        out: &mut dyn Write,
-        file: &str,
-        error: &SyntaxError,
-        lines: &Lines<'_>,
-    ) -> io::Result<()> {
+    fn diagnostic(&mut self, out: &mut dyn Write, shown: &Shown<'_>) -> io::Result<()> {
+        let Shown { file, error, lines } = *shown;
         writeln!(out, "{}", annotation(file, error, lines))
     }
 }

@@ -13,7 +13,7 @@ use std::io::{self, Write};
 use kifu_syntax::{Code, Severity, SyntaxError};
 use serde_json::{json, Value};
 
-use super::Formatter;
+use super::{Formatter, Shown};
 use crate::lines::Lines;
 
 /// The schema the log follows.
@@ -136,18 +136,13 @@ impl Formatter for Log {
         )
     }
 
-    fn diagnostic(
-        &mut self,
-        out: &mut dyn Write,
-        file: &str,
-        error: &SyntaxError,
-        lines: &Lines<'_>,
-    ) -> io::Result<()> {
+    fn diagnostic(&mut self, out: &mut dyn Write, shown: &Shown<'_>) -> io::Result<()> {
         if self.results > 0 {
             out.write_all(b",")?;
         }
         out.write_all(b"\n")?;
         self.results += 1;
+        let Shown { file, error, lines } = *shown;
         self.rules.insert(error.code);
         serde_json::to_writer(&mut *out, &result(file, error, lines))?;
         Ok(())
