@@ -200,19 +200,25 @@ fn fresh_dir(name: &str) -> std::path::PathBuf {
     dir
 }
 
-/// Runs `kifu` with `args`, killing it (and failing) if it runs longer than a minute: the
-/// bugs these tests guard against made `kifu` hang.
-fn kifu_or_hang(args: &[&str]) -> std::process::Output {
+/// Starts `kifu` with `args` in the workspace root, stdout and stderr piped.
+fn spawn_kifu(args: &[&str], stdin: std::process::Stdio) -> std::process::Child {
     use std::process::{Command, Stdio};
-    use std::time::{Duration, Instant};
-    let mut child = Command::new(kifu_e2e::kifu_bin())
+    Command::new(kifu_e2e::kifu_bin())
         .args(args)
         .current_dir(workspace())
         .env("NO_COLOR", "1")
+        .stdin(stdin)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("kifu runs");
+        .expect("kifu runs")
+}
+
+/// Runs `kifu` with `args`, killing it (and failing) if it runs longer than a minute: the
+/// bugs these tests guard against made `kifu` hang.
+fn kifu_or_hang(args: &[&str]) -> std::process::Output {
+    use std::time::{Duration, Instant};
+    let mut child = spawn_kifu(args, std::process::Stdio::null());
     let started = Instant::now();
     // Read the pipes on threads so that a large output cannot block kifu.
     let mut stdout = child.stdout.take().unwrap();
@@ -472,7 +478,7 @@ fn a_long_line_is_cut_around_each_diagnostic() {
         assert_eq!(nag["end"]["column"], i * 15 + 13, "NAG {i}");
         assert_eq!(nag["start"]["offset"], i * 16 + 9, "NAG {i}");
     }
-    let out = kifu(&["check", path]);
+    let out = kifu(&["check", "--max-errors", "0", path]);
     let text = stdout(&out);
     let last = 19_999 * 15 + 9;
     assert!(
@@ -696,7 +702,7 @@ fn tree_writes_the_whole_dump_of_a_deep_file() {
     let text = "(;B[aa]".repeat(2_000);
     let path = kifu_e2e::temp_file("nested.sgf", text.as_bytes());
     let out = kifu(&["tree", path.to_str().unwrap()]);
-    assert_eq!(code(&out), 0);
+    assert_eq!(code(&out), 1, "the nesting is an error");
     let dump = stdout(&out);
     assert!(dump.len() > 15_000_000, "{}", dump.len());
     assert_eq!(
@@ -714,4 +720,548 @@ fn tree_writes_the_whole_dump_of_a_deep_file() {
         2 * 1_002,
         "indented by its depth"
     );
+}
+
+/// Runs `kifu` with `args`, `input` on its standard input.
+fn kifu_with_stdin(args: &[&str], input: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    let mut child = spawn_kifu(args, std::process::Stdio::piped());
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let out = child.wait_with_output().expect("kifu ends");
+    writer.join().unwrap().expect("kifu reads its input");
+    out
+}
+
+/// JSON Lines as values.
+fn json_lines(output: &std::process::Output) -> Vec<Value> {
+    stdout(output)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect()
+}
+
+#[test]
+fn a_dash_reads_standard_input_in_the_notation_given() {
+    let pgn = std::fs::read(workspace().join(ACCEPTANCE)).unwrap();
+    let out = kifu_with_stdin(&["check", "--format", "json", "-"], &pgn);
+    assert_eq!(code(&out), 1);
+    let diags = json_lines(&out);
+    assert_eq!(diags.len(), 3, "read as PGN by default");
+    assert_eq!(diags[1]["file"], "<stdin>");
+    assert_eq!(diags[1]["range"]["start"]["line"], 20);
+    let out = kifu_with_stdin(&["check", "-"], &pgn);
+    assert!(
+        stdout(&out).contains("--> <stdin>:20:43\n"),
+        "{}",
+        stdout(&out)
+    );
+
+    let sgf = b"(;GM[1]FF[4]SZ[19];B[pd];W[dd]W[cc])";
+    let out = kifu_with_stdin(
+        &["check", "--notation", "sgf", "--format", "json", "-"],
+        sgf,
+    );
+    let codes: Vec<Value> = json_lines(&out).iter().map(|d| d["code"].clone()).collect();
+    assert_eq!(codes, ["duplicate-property"], "read as SGF");
+    let out = kifu_with_stdin(
+        &["export", "--notation", "sgf", "--format", "jsonl", "-"],
+        sgf,
+    );
+    assert_eq!(code(&out), 0);
+    let game: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(game["file"], "<stdin>");
+    assert_eq!(game["tree"]["children"][0]["properties"]["B"][0], "pd");
+
+    let pdn = b"[GameType \"21\"]\n1. 11-15 23-19 *\n";
+    let out = kifu_with_stdin(&["tree", "--notation", "pdn", "-"], pdn);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).contains("\"11-15\""), "{}", stdout(&out));
+    let out = kifu_with_stdin(&["export", "--format", "jsonl", "-"], &pgn);
+    let game: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(game["result"], "1/2-1/2");
+
+    // `--notation` also says how to read a file named on the command line.
+    let path = kifu_e2e::temp_file("go-game.txt", sgf);
+    let out = kifu(&[
+        "check",
+        "--notation",
+        "sgf",
+        "--format",
+        "json",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(json_lines(&out)[0]["code"], "duplicate-property");
+    let help = stdout(&kifu(&["check", "--help"]));
+    assert!(help.contains("by default PGN for `-`"), "{help}");
+}
+
+/// Runs `kifu` with `args`, reads the first line of its output and closes the pipe, as
+/// `kifu ... | head -1` does; returns that line, the exit code and stderr.
+fn first_line_then_close(args: &[&str]) -> (String, i32, String) {
+    use std::io::{BufRead, BufReader, Read};
+    let mut child = spawn_kifu(args, std::process::Stdio::null());
+    let mut stderr = child.stderr.take().unwrap();
+    let errors = std::thread::spawn(move || {
+        let mut text = String::new();
+        stderr.read_to_string(&mut text).unwrap();
+        text
+    });
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    // The reader is dropped here: kifu's next write finds the pipe closed.
+    let status = child.wait().unwrap();
+    (
+        first,
+        status.code().expect("kifu exits, it is not killed"),
+        errors.join().unwrap(),
+    )
+}
+
+#[test]
+fn closing_stdout_early_ends_quietly_with_the_status_of_a_normal_run() {
+    // 3,000 errors: each command writes far more than a pipe holds (64 KiB), so kifu is
+    // still writing when the reader goes away. It used to panic ("failed printing to
+    // stdout: Broken pipe") and exit 2.
+    let games = "1. e4 oh *\n\n".repeat(3_000);
+    let path = kifu_e2e::temp_file("broken-pipe.pgn", games.as_bytes());
+    let path = path.to_str().unwrap();
+    let clean = kifu_e2e::temp_file(
+        "broken-pipe-clean.pgn",
+        "1. e4 e5 *\n\n".repeat(3_000).as_bytes(),
+    );
+    let clean = clean.to_str().unwrap();
+    for (args, status, first) in [
+        (
+            vec!["check", "--max-errors", "0", path],
+            1,
+            "error[stray-text]",
+        ),
+        (vec!["check", "--format", "json", path], 1, "{\"file\""),
+        (
+            vec!["check", "--format", "github", path],
+            1,
+            "::error file=",
+        ),
+        (
+            vec!["check", "--format", "sarif", path],
+            1,
+            "{\"version\":\"2.1.0\"",
+        ),
+        (vec!["tree", path], 1, "error[stray-text]"),
+        (vec!["tree", clean], 0, "SOURCE_FILE@"),
+        (vec!["export", path], 0, "["),
+        (vec!["export", "--format", "jsonl", clean], 0, "{\"file\""),
+    ] {
+        let (line, code, errors) = first_line_then_close(&args);
+        assert!(line.starts_with(first), "{args:?}: {line}");
+        assert_eq!(code, status, "{args:?}: {errors}");
+        assert!(!errors.contains("panicked"), "{args:?}: {errors}");
+        assert!(!errors.contains("cannot write"), "{args:?}: {errors}");
+    }
+}
+
+#[test]
+fn tree_says_where_its_errors_are_and_fails_on_them() {
+    let out = kifu(&["tree", ACCEPTANCE]);
+    assert_eq!(code(&out), 1, "errors fail the run, as with check");
+    assert_eq!(
+        stderr(&out).lines().nth(1).unwrap(),
+        format!("{ACCEPTANCE}:20:43: error[stray-text]: `oh?` is not a move, move number, annotation, comment or result")
+    );
+    assert_eq!(stderr(&out).lines().count(), 3);
+    assert!(
+        stdout(&out).starts_with("error[unmatched-close-brace] 653..661: "),
+        "stdout stays the .rast dump"
+    );
+    let unclosed = kifu_e2e::temp_file("unclosed.pgn", b"1. e4 {a\nb\n");
+    let out = kifu(&["tree", unclosed.to_str().unwrap()]);
+    let told = stderr(&out);
+    let notes: Vec<&str> = told.lines().filter(|l| l.contains(": note: ")).collect();
+    assert_eq!(notes.len(), 1, "{told}");
+    assert!(notes[0].contains(":3:1: note: "), "{}", notes[0]);
+    let out = kifu(&["tree", "fixtures/syntax/pgn/ok/0014_results.pgn"]);
+    assert_eq!(code(&out), 0);
+    assert_eq!(stderr(&out), "");
+    let out = kifu(&["tree", "no/such.pgn"]);
+    assert_eq!(code(&out), 2);
+}
+
+#[test]
+fn a_folder_with_no_game_files_is_said_and_fails() {
+    let dir = fresh_dir("no-games");
+    std::fs::write(dir.join("notes.txt"), "not a game").unwrap();
+    let name = dir.to_str().unwrap();
+    let message = format!("kifu: no .pgn, .sgf or .pdn files under {name}\n");
+    let out = kifu(&["check", name]);
+    assert_eq!(code(&out), 2);
+    assert_eq!(stderr(&out), message);
+    assert_eq!(
+        stdout(&out),
+        "checked 0 files (0 games): no problems; 1 folder with no game files\n"
+    );
+    let out = kifu(&["export", "--format", "jsonl", name]);
+    assert_eq!(code(&out), 2);
+    assert_eq!(stderr(&out), message);
+    // Beside a folder that has games, the games are checked and the status is still 2.
+    let out = kifu(&["check", name, "fixtures/syntax/pgn/ok"]);
+    assert_eq!(code(&out), 2);
+    assert!(
+        stdout(&out).contains("checked 36 files"),
+        "{}",
+        stdout(&out)
+    );
+    // A folder given twice is walked once, not reported empty the second time.
+    let out = kifu(&["check", "fixtures/syntax/pgn/ok", "fixtures/syntax/pgn/ok"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// One diagnostic of each severity and a few more: a PDN hint, SGF info, warnings and an
+/// error, a Latin-1 PGN warning and an error.
+fn one_of_each_severity() -> Vec<String> {
+    let files: [(&str, &[u8]); 3] = [
+        ("sev-hint.pdn", b"1. 32 - 28 19-23 *\n"),
+        (
+            "sev-info.sgf",
+            b"(;GM[1]FF[4]XY[whatever]LONGID[x];B[aa]W[bb])\n",
+        ),
+        ("sev-warning.pgn", b"[White \"Jos\xe9\"]\n\n1. e4 oh *\n"),
+    ];
+    files
+        .iter()
+        .map(|(name, bytes)| {
+            kifu_e2e::temp_file(name, bytes)
+                .to_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn the_summary_counts_under_the_names_the_json_uses() {
+    let files = one_of_each_severity();
+    let files: Vec<&str> = files.iter().map(String::as_str).collect();
+    let out = kifu(&[&["check", "--format", "json"][..], &files].concat());
+    let mut severities: Vec<String> = json_lines(&out)
+        .iter()
+        .map(|d| d["severity"].as_str().unwrap().to_string())
+        .collect();
+    severities.sort();
+    assert_eq!(
+        severities,
+        ["error", "error", "hint", "info", "info", "warning", "warning"]
+    );
+    let summary = "checked 3 files (3 games): 2 errors, 2 warnings, 2 info, 1 hint\n";
+    assert_eq!(stderr(&out), summary);
+    let out = kifu(&[&["check"][..], &files].concat());
+    assert!(stdout(&out).ends_with(summary), "{}", stdout(&out));
+    assert!(!stdout(&out).contains("note"), "info is not called a note");
+}
+
+#[test]
+fn codes_are_switched_off_and_on_in_the_order_given() {
+    let codes = |args: &[&str]| -> (i32, Vec<String>) {
+        let mut all = vec!["check", "--format", "json"];
+        all.extend(args);
+        all.push(ACCEPTANCE);
+        let out = kifu(&all);
+        let found = json_lines(&out)
+            .iter()
+            .map(|d| d["code"].as_str().unwrap().to_string())
+            .collect();
+        (code(&out), found)
+    };
+    assert_eq!(
+        codes(&["--disable", "stray-text"]),
+        (1, vec!["unmatched-close-brace".to_string()])
+    );
+    assert_eq!(
+        codes(&["--disable", "all", "--enable", "stray-text"]),
+        (1, vec!["stray-text".to_string(), "stray-text".to_string()])
+    );
+    assert_eq!(
+        codes(&["--enable", "stray-text", "--disable", "all"]),
+        (0, vec![]),
+        "the last switch wins; what is not reported does not fail the run"
+    );
+    let out = kifu(&["check", "--disable", "stray-txt", ACCEPTANCE]);
+    assert_eq!(code(&out), 2);
+    let message = stderr(&out);
+    assert!(
+        message.contains("no diagnostic code is called `stray-txt`; the codes are `all`, "),
+        "{message}"
+    );
+    assert!(message.contains("stray-text, invalid-nag"), "{message}");
+    let out = kifu(&["check", "--disable", "all", ACCEPTANCE]);
+    assert!(
+        stdout(&out).ends_with("(1 game): no problems\n"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn severity_sets_the_lowest_level_reported() {
+    let files = one_of_each_severity();
+    let files: Vec<&str> = files.iter().map(String::as_str).collect();
+    for (lowest, shown, summary) in [
+        ("error", 2, "2 errors\n"),
+        ("warning", 4, "2 errors, 2 warnings\n"),
+        ("info", 6, "2 errors, 2 warnings, 2 info\n"),
+        ("hint", 7, "2 errors, 2 warnings, 2 info, 1 hint\n"),
+    ] {
+        let out = kifu(
+            &[
+                &["check", "--format", "json", "--severity", lowest][..],
+                &files,
+            ]
+            .concat(),
+        );
+        assert_eq!(code(&out), 1, "{lowest}");
+        assert_eq!(json_lines(&out).len(), shown, "{lowest}");
+        assert!(
+            stderr(&out).ends_with(summary),
+            "{lowest}: {}",
+            stderr(&out)
+        );
+    }
+    // Below the lowest level shown, a diagnostic is not counted either.
+    let out = kifu(&["check", "--severity", "info", files[0]]);
+    assert_eq!(code(&out), 0);
+    assert!(
+        stdout(&out).ends_with(": no problems\n"),
+        "{}",
+        stdout(&out)
+    );
+    assert_eq!(code(&kifu(&["check", "--severity", "notes", files[0]])), 2);
+}
+
+#[test]
+fn max_errors_caps_what_is_shown_per_file_not_what_is_counted() {
+    let games: String = (0..60).map(|i| format!("1. e4 x{i} *\n")).collect();
+    let many = kifu_e2e::temp_file("sixty-errors.pgn", games.as_bytes());
+    let many = many.to_str().unwrap();
+    let few = kifu_e2e::temp_file("two-errors.pgn", b"1. e4 oh *\n1. d4 ah *\n");
+    let few = few.to_str().unwrap();
+    // The human format shows 50 per file by default.
+    let out = kifu(&["check", many, few]);
+    assert_eq!(code(&out), 1);
+    let text = stdout(&out);
+    assert_eq!(text.matches("error[stray-text]").count(), 52, "{text}");
+    assert!(
+        text.contains(&format!(
+            "\nand 10 more diagnostics in {many} (--max-errors 50; 0 shows them all)\n"
+        )),
+        "{text}"
+    );
+    assert!(
+        !text.contains(&format!("more diagnostics in {few}")),
+        "{text}"
+    );
+    assert!(text.contains("`x49` is not a move") && !text.contains("`x50` is not a move"));
+    assert!(
+        text.ends_with("checked 2 files (62 games): 62 errors (10 not shown)\n"),
+        "{text}"
+    );
+    let out = kifu(&["check", "--max-errors", "1", many, few]);
+    let text = stdout(&out);
+    assert_eq!(text.matches("error[stray-text]").count(), 2, "{text}");
+    assert!(text.contains("and 1 more diagnostic in"), "{text}");
+    let out = kifu(&["check", "--max-errors", "0", many]);
+    assert_eq!(stdout(&out).matches("error[stray-text]").count(), 60);
+    // Programs get everything unless they ask for less.
+    let out = kifu(&["check", "--format", "json", many]);
+    assert_eq!(json_lines(&out).len(), 60);
+    let out = kifu(&["check", "--format", "json", "--max-errors", "3", many]);
+    assert_eq!(json_lines(&out).len(), 3);
+    assert_eq!(
+        stderr(&out),
+        "checked 1 file (60 games): 60 errors (57 not shown)\n"
+    );
+    // The exit status counts what was not shown: here the error comes after a warning.
+    let late = kifu_e2e::temp_file("late-error.pgn", b"[White \"Jos\xe9\"]\n\n1. e4 oh *\n");
+    let out = kifu(&["check", "--max-errors", "1", late.to_str().unwrap()]);
+    assert_eq!(code(&out), 1, "{}", stdout(&out));
+    assert!(stdout(&out).contains("warning[not-utf8]"));
+    assert!(!stdout(&out).contains("error[stray-text]"));
+}
+
+#[test]
+fn github_annotations_escape_what_the_toolkit_escapes() {
+    let out = kifu(&["check", "--format", "github", ACCEPTANCE]);
+    assert_eq!(code(&out), 1);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert_eq!(
+        lines[1],
+        format!("::error file={ACCEPTANCE},line=20,col=43,endLine=20,endColumn=46,title=stray-text::`oh?` is not a move, move number, annotation, comment or result")
+    );
+    assert_eq!(
+        stderr(&out),
+        "checked 1 file (1 game): 3 errors\n",
+        "the summary is kept off stdout"
+    );
+    // `,` and `:` in a file name are escaped; related places are lines of the message.
+    let dir = fresh_dir("github");
+    let file = dir.join("a,b:c%.pgn");
+    std::fs::write(&file, "1. e4 { never ends\n").unwrap();
+    let out = kifu(&["check", "--format", "github", file.to_str().unwrap()]);
+    let dir_name = dir.to_str().unwrap();
+    let text = stdout(&out);
+    let line = text.lines().next().unwrap();
+    assert!(
+        line.starts_with(&format!(
+            "::error file={}/a%2Cb%3Ac%25.pgn,line=1,",
+            dir_name
+                .replace('%', "%25")
+                .replace(':', "%3A")
+                .replace(',', "%2C")
+        )),
+        "{line}"
+    );
+    assert!(line.contains(",title=unterminated-comment::"), "{line}");
+    assert!(line.contains("%0A"), "a related place: {line}");
+    assert!(!text.contains('\r') && text.lines().count() == 1, "{text}");
+    // A range over several lines has no columns (the runner would drop them).
+    let two = kifu_e2e::temp_file("two-lines.sgf", b"(;GM[1]FF[4]SZ[1\n9])");
+    let out = kifu(&["check", "--format", "github", two.to_str().unwrap()]);
+    let text = stdout(&out);
+    assert!(
+        text.contains(",line=1,endLine=2,title=invalid-value::"),
+        "{text}"
+    );
+    assert!(!text.contains("col="), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Checks the structure SARIF 2.1.0 requires of what kifu writes (the properties its schema
+/// marks required, and their types), without the schema file or a network.
+fn assert_sarif_shape(log: &Value) {
+    assert_eq!(log["version"], "2.1.0");
+    assert!(log["$schema"].as_str().unwrap().starts_with("https://"));
+    let runs = log["runs"].as_array().expect("runs is an array");
+    assert_eq!(runs.len(), 1, "one run");
+    let run = &runs[0];
+    assert!(
+        ["unicodeCodePoints", "utf16CodeUnits"].contains(&run["columnKind"].as_str().unwrap()),
+        "columnKind says how columns are counted"
+    );
+    let driver = &run["tool"]["driver"];
+    assert_eq!(driver["name"], "kifu");
+    assert!(driver["version"].is_string());
+    let info = driver["informationUri"].as_str().expect("informationUri");
+    assert!(info.starts_with("https://"), "an absolute URI: {info}");
+    let rules: Vec<&str> = driver["rules"]
+        .as_array()
+        .expect("rules is an array")
+        .iter()
+        .map(|rule| {
+            let level = rule["defaultConfiguration"]["level"].as_str().unwrap();
+            assert!(
+                ["none", "note", "warning", "error"].contains(&level),
+                "{rule}"
+            );
+            rule["id"].as_str().expect("a rule has an id")
+        })
+        .collect();
+    let results = run["results"].as_array().expect("results is an array");
+    let region_ok = |region: &Value| {
+        for key in ["startLine", "startColumn", "endLine", "endColumn"] {
+            assert!(
+                region[key].as_u64().unwrap() >= 1,
+                "{key} is 1-based: {region}"
+            );
+        }
+        assert!(region["endLine"].as_u64() >= region["startLine"].as_u64());
+    };
+    let mut used = Vec::new();
+    for result in results {
+        let rule = result["ruleId"].as_str().expect("ruleId is a string");
+        assert!(rules.contains(&rule), "{rule} is among the rules");
+        used.push(rule);
+        let level = result["level"].as_str().unwrap();
+        assert!(
+            ["none", "note", "warning", "error"].contains(&level),
+            "{result}"
+        );
+        assert!(result["message"]["text"].is_string(), "{result}");
+        let locations = result["locations"].as_array().unwrap();
+        assert_eq!(locations.len(), 1);
+        for place in locations
+            .iter()
+            .chain(result["relatedLocations"].as_array().into_iter().flatten())
+        {
+            let physical = &place["physicalLocation"];
+            let uri = physical["artifactLocation"]["uri"].as_str().unwrap();
+            assert!(
+                uri.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"-._~/%:".contains(&b)),
+                "a URI reference: {uri}"
+            );
+            region_ok(&physical["region"]);
+        }
+    }
+    used.sort();
+    used.dedup();
+    let mut rules = rules.clone();
+    rules.sort();
+    assert_eq!(used, rules, "a rule for each code used, and no other");
+}
+
+#[test]
+fn sarif_is_one_log_with_a_result_per_diagnostic() {
+    let files = one_of_each_severity();
+    let spaced = kifu_e2e::temp_file("with space é.pgn", b"1. e4 { never ends\n");
+    let mut args = vec!["check", "--format", "sarif", ACCEPTANCE];
+    args.extend(files.iter().map(String::as_str));
+    args.push(spaced.to_str().unwrap());
+    let out = kifu(&args);
+    assert_eq!(code(&out), 1);
+    let log: Value = serde_json::from_str(&stdout(&out)).expect("one JSON document");
+    assert_sarif_shape(&log);
+    args[2] = "json";
+    let json = json_lines(&kifu(&args));
+    let results = log["runs"][0]["results"].as_array().unwrap();
+    assert_eq!(results.len(), json.len());
+    for (result, diag) in results.iter().zip(&json) {
+        assert_eq!(result["ruleId"], diag["code"]);
+        let region = &result["locations"][0]["physicalLocation"]["region"];
+        assert_eq!(region["startLine"], diag["range"]["start"]["line"]);
+        assert_eq!(region["startColumn"], diag["range"]["start"]["column"]);
+        assert_eq!(region["endLine"], diag["range"]["end"]["line"]);
+        assert_eq!(region["endColumn"], diag["range"]["end"]["column"]);
+        let level = match diag["severity"].as_str().unwrap() {
+            "info" | "hint" => "note",
+            other => other,
+        };
+        assert_eq!(result["level"], level);
+    }
+    assert_eq!(
+        results[1]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+        ACCEPTANCE
+    );
+    let last = &results[results.len() - 1];
+    assert!(
+        last["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            .as_str()
+            .unwrap()
+            .ends_with("/with%20space%20%C3%A9.pgn"),
+        "{last}"
+    );
+    assert!(
+        last["relatedLocations"][0]["message"]["text"].is_string(),
+        "{last}"
+    );
+    // No diagnostics: still a whole log, with no rules.
+    let out = kifu(&["check", "--format", "sarif", "fixtures/syntax/pgn/ok"]);
+    assert_eq!(code(&out), 0);
+    let log: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_sarif_shape(&log);
+    assert_eq!(log["runs"][0]["results"], serde_json::json!([]));
 }

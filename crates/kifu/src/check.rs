@@ -3,7 +3,6 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use annotate_snippets::Renderer;
 use kifu_syntax::{Severity, SyntaxError};
 
 use crate::files;
@@ -11,74 +10,136 @@ use crate::input::{self, Notation};
 use crate::lines::Lines;
 use crate::pieces::for_each_piece;
 use crate::progress::Progress;
-use crate::report::{render, JsonDiagnostic};
+use crate::report::{self, Shown};
+use crate::selection::Selection;
+use crate::stdout::write_failed;
 use crate::{ExitStatus, Format};
 
-/// What `check` found.
+/// How many diagnostics of a file the human format shows unless told otherwise: enough to
+/// fix a file by, few enough that a file of garbage does not scroll away for minutes.
+pub const HUMAN_MAX_PER_FILE: usize = 50;
+
+/// What `kifu check` was asked to do, beside the paths.
+pub struct Options {
+    /// How to write diagnostics.
+    pub format: Format,
+    /// Whether the human format is coloured.
+    pub color: bool,
+    /// How to read standard input and the files named (`--notation`).
+    pub notation: Option<Notation>,
+    /// Which diagnostics are reported.
+    pub selection: Selection,
+    /// At most this many diagnostics shown per file (`--max-errors`); 0 is no limit, `None`
+    /// the format's default.
+    pub max_per_file: Option<usize>,
+}
+
+impl Options {
+    /// The most diagnostics shown per file: [`HUMAN_MAX_PER_FILE`] for people, all of them
+    /// for programs, unless `--max-errors` says otherwise.
+    fn max_per_file(&self) -> usize {
+        match (self.max_per_file, self.format) {
+            (Some(0), _) => usize::MAX,
+            (Some(max), _) => max,
+            (None, Format::Human) => HUMAN_MAX_PER_FILE,
+            (None, _) => usize::MAX,
+        }
+    }
+}
+
+/// What `check` found. Diagnostics are counted by severity under the names the JSON uses.
 #[derive(Default)]
 struct Tally {
     files: usize,
     games: usize,
     errors: usize,
     warnings: usize,
-    others: usize,
+    info: usize,
+    hints: usize,
+    /// Diagnostics counted but not shown, past `--max-errors`.
+    left_out: usize,
     /// Paths that could not be read (given, found by walking, or failing while read).
     unreadable: usize,
     /// Paths a walk skipped on purpose (cycles, FIFOs).
     skipped: usize,
+    /// Folders given with no game file in them.
+    empty: usize,
+}
+
+impl Tally {
+    fn count(&mut self, severity: Severity) {
+        match severity {
+            Severity::Error => self.errors += 1,
+            Severity::Warning => self.warnings += 1,
+            Severity::Info => self.info += 1,
+            Severity::Hint => self.hints += 1,
+        }
+    }
+
+    /// The exit status of what was found so far.
+    fn status(&self) -> ExitStatus {
+        if self.unreadable > 0 || self.empty > 0 {
+            ExitStatus::CouldNotRun
+        } else if self.errors > 0 {
+            ExitStatus::Problems
+        } else {
+            ExitStatus::Clean
+        }
+    }
 }
 
 /// Runs `kifu check`.
-pub fn run(paths: &[PathBuf], format: Format, color: bool) -> ExitStatus {
-    let found = files::find(paths);
+pub fn run(paths: &[PathBuf], options: &Options) -> ExitStatus {
+    let found = files::find(paths, options.notation);
     found.report();
-    let files = &found.files;
-    let renderer = if color {
-        Renderer::styled()
-    } else {
-        Renderer::plain()
-    };
-    let progress = Progress::for_files(files);
+    let max_per_file = options.max_per_file();
+    let mut formatter = report::formatter(options.format, options.color);
+    let progress = Progress::for_files(&found.files);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut tally = Tally {
         unreadable: found.unreadable.len(),
         skipped: found.skipped.len(),
+        empty: found.empty.len(),
         ..Tally::default()
     };
-    for path in files {
-        let name = path.display().to_string();
+    if let Err(err) = formatter.start(&mut out) {
+        write_failed(&err, tally.status());
+    }
+    for source in &found.files {
+        let name = source.display();
+        let mut written = 0;
+        let mut left_out = 0;
         let mut report = |errors: &[SyntaxError], lines: &Lines<'_>| {
-            for error in errors {
-                match error.severity() {
-                    Severity::Error => tally.errors += 1,
-                    Severity::Warning => tally.warnings += 1,
-                    _ => tally.others += 1,
+            for error in errors.iter().filter(|e| options.selection.shows(e)) {
+                tally.count(error.severity());
+                if written == max_per_file {
+                    left_out += 1;
+                    continue;
                 }
-                let written = match format {
-                    Format::Human => writeln!(out, "{}\n", render(&renderer, path, error, lines)),
-                    Format::Json => {
-                        serde_json::to_writer(&mut out, &JsonDiagnostic::new(&name, error, lines))
-                            .map_err(io::Error::from)
-                            .and_then(|()| writeln!(out))
-                    }
+                written += 1;
+                let shown = Shown {
+                    file: &name,
+                    error,
+                    lines,
                 };
-                if written.is_err() {
-                    // stdout is closed (`kifu check | head`): nothing more to say.
-                    std::process::exit(ExitStatus::CouldNotRun as i32);
+                if let Err(err) = formatter.diagnostic(&mut out, &shown) {
+                    write_failed(&err, tally.status());
                 }
             }
         };
-        let result = match Notation::of(path) {
-            Notation::Sgf => input::read_whole(path, input::MAX_WHOLE_FILE_BYTES).map(|bytes| {
+        // The games of a file cut short by an error in reading were still checked.
+        let mut games = 0;
+        let result = match source.notation {
+            Notation::Sgf => input::read_whole(source, input::MAX_WHOLE_FILE_BYTES).map(|bytes| {
                 let file = crate::sgf::read(&bytes);
-                tally.games += file.parse.collection().game_trees().count();
+                games = file.parse.collection().game_trees().count();
                 report(&file.errors, &Lines::new(&file.text, 0, 0));
                 progress.advance(bytes.len());
             }),
-            Notation::Pdn => input::read_text(path, Notation::Pdn).map(|(text, warnings)| {
+            Notation::Pdn => input::read_text(source, Notation::Pdn).map(|(text, warnings)| {
                 let parse = kifu_syntax::pdn::parse(&text);
-                tally.games += parse.games().count();
+                games = parse.games().count();
                 let errors: Vec<SyntaxError> = warnings
                     .into_iter()
                     .chain(parse.errors().iter().cloned())
@@ -87,7 +148,7 @@ pub fn run(paths: &[PathBuf], format: Format, color: bool) -> ExitStatus {
                 progress.advance(text.len());
             }),
             Notation::Pgn => for_each_piece(
-                path,
+                source,
                 // Diagnostics need no tree: the grammar alone runs about 3× faster.
                 // A game read as Windows-1252 says so first.
                 |piece, games, i, _| {
@@ -96,13 +157,14 @@ pub fn run(paths: &[PathBuf], format: Format, color: bool) -> ExitStatus {
                     errors
                 },
                 |piece, per_game: Vec<Vec<SyntaxError>>| {
-                    tally.games += per_game.len();
+                    games += per_game.len();
                     let errors: Vec<SyntaxError> = per_game.into_iter().flatten().collect();
                     report(&errors, &piece.lines);
                     progress.advance(piece.chunk.bytes);
                 },
             ),
         };
+        tally.games += games;
         match result {
             Ok(()) => tally.files += 1,
             Err(err) => {
@@ -110,22 +172,31 @@ pub fn run(paths: &[PathBuf], format: Format, color: bool) -> ExitStatus {
                 tally.unreadable += 1;
             }
         }
+        if left_out > 0 {
+            tally.left_out += left_out;
+            if let Err(err) = formatter.left_out(&mut out, &name, left_out, max_per_file) {
+                write_failed(&err, tally.status());
+            }
+        }
     }
     progress.finish();
-    let _ = out.flush();
-    drop(out);
+    let status = tally.status();
     let summary = summary(&tally);
-    match format {
-        Format::Human => println!("{summary}"),
-        Format::Json => eprintln!("{summary}"),
+    let written = formatter
+        .finish(&mut out)
+        .and_then(|()| match options.format {
+            // Other formats keep stdout to what programs read.
+            Format::Human => writeln!(out, "{summary}"),
+            _ => Ok(()),
+        })
+        .and_then(|()| out.flush());
+    if let Err(err) = written {
+        write_failed(&err, status);
     }
-    if tally.unreadable > 0 {
-        ExitStatus::CouldNotRun
-    } else if tally.errors > 0 {
-        ExitStatus::Problems
-    } else {
-        ExitStatus::Clean
+    if options.format != Format::Human {
+        eprintln!("{summary}");
     }
+    status
 }
 
 fn plural(n: usize, one: &str, many: &str) -> String {
@@ -134,20 +205,24 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 
 fn summary(tally: &Tally) -> String {
     let mut found = Vec::new();
-    if tally.errors > 0 {
-        found.push(plural(tally.errors, "error", "errors"));
+    for (n, one, many) in [
+        (tally.errors, "error", "errors"),
+        (tally.warnings, "warning", "warnings"),
+        (tally.info, "info", "info"),
+        (tally.hints, "hint", "hints"),
+    ] {
+        if n > 0 {
+            found.push(plural(n, one, many));
+        }
     }
-    if tally.warnings > 0 {
-        found.push(plural(tally.warnings, "warning", "warnings"));
-    }
-    if tally.others > 0 {
-        found.push(plural(tally.others, "note", "notes"));
-    }
-    let found = if found.is_empty() {
+    let mut found = if found.is_empty() {
         "no problems".to_string()
     } else {
         found.join(", ")
     };
+    if tally.left_out > 0 {
+        found.push_str(&format!(" ({} not shown)", tally.left_out));
+    }
     let mut line = format!(
         "checked {} ({}): {found}",
         plural(tally.files, "file", "files"),
@@ -157,6 +232,12 @@ fn summary(tally: &Tally) -> String {
         line.push_str(&format!(
             "; {} could not be read",
             plural(tally.unreadable, "path", "paths")
+        ));
+    }
+    if tally.empty > 0 {
+        line.push_str(&format!(
+            "; {} with no game files",
+            plural(tally.empty, "folder", "folders")
         ));
     }
     if tally.skipped > 0 {

@@ -255,14 +255,14 @@ impl ExportedGame {
     }
 }
 
-/// Runs `kifu export`.
-pub fn run(paths: &[PathBuf], format: ExportFormat) -> ExitStatus {
-    let found = files::find(paths);
+/// Runs `kifu export`; `notation` is how to read standard input and the files named.
+pub fn run(paths: &[PathBuf], format: ExportFormat, notation: Option<Notation>) -> ExitStatus {
+    let found = files::find(paths, notation);
     found.report();
     let progress = Progress::for_files(&found.files);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let mut status = if found.unreadable.is_empty() {
+    let mut status = if found.failed() == 0 {
         ExitStatus::Clean
     } else {
         ExitStatus::CouldNotRun
@@ -281,15 +281,11 @@ pub fn run(paths: &[PathBuf], format: ExportFormat) -> ExitStatus {
                 (ExportFormat::Jsonl, false) => b"\n",
             };
             first = false;
-            if out
-                .write_all(sep)
-                .and_then(|()| out.write_all(json))
-                .is_err()
-            {
-                std::process::exit(ExitStatus::CouldNotRun as i32);
+            if let Err(err) = out.write_all(sep).and_then(|()| out.write_all(json)) {
+                crate::stdout::write_failed(&err, status);
             }
         };
-        let result = match Notation::of(path) {
+        let result = match path.notation {
             Notation::Sgf => input::read_whole(path, input::MAX_WHOLE_FILE_BYTES).map(|bytes| {
                 for game in export_sgf(&name, &bytes) {
                     emit(&serde_json::to_vec(&game).unwrap_or_default());

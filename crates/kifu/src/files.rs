@@ -5,13 +5,17 @@
 //! directory that contains it is a cycle and is skipped with a note, and a second way into a
 //! directory already walked is skipped with a note. Files that are not regular files (FIFOs,
 //! sockets, devices) are skipped when found by walking: reading a FIFO waits for a writer
-//! that may never come. One path that cannot be read does not stop the others.
+//! that may never come. One path that cannot be read does not stop the others, and a folder
+//! with no game file in it is said as such, since it is more likely a wrong path than a
+//! clean result.
 
 use std::collections::HashMap;
 use std::io;
 use std::path::{Path, PathBuf};
 
 use walkdir::WalkDir;
+
+use crate::input::{Notation, Source};
 
 /// The file extensions `kifu` reads when it walks a directory.
 pub const EXTENSIONS: &[&str] = &["pgn", "sgf", "pdn"];
@@ -20,11 +24,14 @@ pub const EXTENSIONS: &[&str] = &["pgn", "sgf", "pdn"];
 #[derive(Debug, Default)]
 pub struct Found {
     /// The game files, in the order given, each directory's in sorted order.
-    pub files: Vec<PathBuf>,
+    pub files: Vec<Source>,
     /// Paths that could not be read, with why (the path itself, not its parent).
     pub unreadable: Vec<(PathBuf, io::Error)>,
     /// Paths skipped on purpose, with why.
     pub skipped: Vec<(PathBuf, String)>,
+    /// Directories given on the command line in which the walk found no game file (and
+    /// nothing it could not read).
+    pub empty: Vec<PathBuf>,
 }
 
 impl Found {
@@ -37,19 +44,45 @@ impl Found {
         for (path, why) in &self.skipped {
             eprintln!("kifu: note: skipped {}: {why}", path.display());
         }
+        for dir in &self.empty {
+            eprintln!("kifu: no .pgn, .sgf or .pdn files under {}", dir.display());
+        }
+    }
+
+    /// How many paths given or found could not be read as asked: unreadable paths and
+    /// folders with no game files. Any makes the exit status 2.
+    pub fn failed(&self) -> usize {
+        self.unreadable.len() + self.empty.len()
     }
 }
 
-/// Expands the paths given on the command line: a file (of any kind, a FIFO included: the
-/// user asked for it) as it is; a directory walked for files with a known extension, hidden
-/// entries skipped, in sorted order.
-pub fn find(paths: &[PathBuf]) -> Found {
+/// Expands the paths given on the command line: `-` as standard input; a file (of any kind,
+/// a FIFO included: the user asked for it) as it is; a directory walked for files with a
+/// known extension, hidden entries skipped, in sorted order. `notation` is how to read
+/// standard input and the files named (PGN for standard input when it is `None`, else by
+/// extension); files found by walking are read by their extension.
+pub fn find(paths: &[PathBuf], notation: Option<Notation>) -> Found {
     let mut found = Found::default();
     let mut walked = HashMap::new();
     for path in paths {
+        if path.as_os_str() == "-" {
+            found.files.push(Source::named(path, notation));
+            continue;
+        }
         match std::fs::metadata(path) {
-            Ok(meta) if meta.is_dir() => walk(path, &mut walked, &mut found),
-            Ok(_) => found.files.push(path.clone()),
+            Ok(meta) if meta.is_dir() => {
+                let before = (found.files.len(), found.unreadable.len());
+                let skipped_before = found.skipped.len();
+                walk(path, &mut walked, &mut found);
+                // A folder given twice is skipped the second time, not empty.
+                let walked_again = found.skipped[skipped_before..]
+                    .iter()
+                    .any(|(skipped, _)| skipped == path);
+                if before == (found.files.len(), found.unreadable.len()) && !walked_again {
+                    found.empty.push(path.clone());
+                }
+            }
+            Ok(_) => found.files.push(Source::named(path, notation)),
             Err(err) => found.unreadable.push((path.clone(), err)),
         }
     }
@@ -106,7 +139,8 @@ fn walk(root: &Path, walked: &mut HashMap<DirId, PathBuf>, found: &mut Found) {
             }
         } else if has_known_extension(entry.path()) {
             if kind.is_file() {
-                found.files.push(entry.into_path());
+                let notation = Notation::of(entry.path());
+                found.files.push(Source::file(entry.into_path(), notation));
             } else {
                 let why = "not a regular file (a FIFO, socket or device); name it on the command line to read it".to_string();
                 found.skipped.push((entry.into_path(), why));

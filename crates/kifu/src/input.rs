@@ -13,13 +13,13 @@
 use std::borrow::Cow;
 use std::fs::File;
 use std::io::{self, Read};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use encoding_rs::{Encoding, UTF_16BE, UTF_16LE};
 use kifu_syntax::{pgn, Code, SyntaxError, TextRange, TextSize};
 
 /// The notations kifu reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Notation {
     /// Chess.
     Pgn,
@@ -37,6 +37,64 @@ impl Notation {
             Some(ext) if ext.eq_ignore_ascii_case("pdn") => Notation::Pdn,
             _ => Notation::Pgn,
         }
+    }
+}
+
+/// What standard input is called in messages and output.
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// A game file to read: a file, or standard input (`-` on the command line), with the
+/// notation to read it in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Source {
+    /// The file, or `None` for standard input.
+    pub path: Option<PathBuf>,
+    /// How to read it.
+    pub notation: Notation,
+}
+
+impl Source {
+    /// A file read in `notation`.
+    pub fn file(path: PathBuf, notation: Notation) -> Source {
+        Source {
+            path: Some(path),
+            notation,
+        }
+    }
+
+    /// A path named on the command line: `-` is standard input, read as `notation` or PGN;
+    /// a file is read as `notation` or by its extension.
+    pub fn named(path: &Path, notation: Option<Notation>) -> Source {
+        if path.as_os_str() == "-" {
+            Source {
+                path: None,
+                notation: notation.unwrap_or(Notation::Pgn),
+            }
+        } else {
+            let notation = notation.unwrap_or_else(|| Notation::of(path));
+            Source::file(path.to_path_buf(), notation)
+        }
+    }
+
+    /// The name messages give it: the path as given, or `<stdin>`.
+    pub fn display(&self) -> std::borrow::Cow<'_, str> {
+        match &self.path {
+            Some(path) => path.to_string_lossy(),
+            None => STDIN_NAME.into(),
+        }
+    }
+
+    /// Its size, when it is a file whose size is known before it is read.
+    pub fn file_size(&self) -> Option<u64> {
+        let path = self.path.as_ref()?;
+        std::fs::metadata(path).ok().map(|m| m.len())
+    }
+
+    fn open(&self) -> io::Result<Box<dyn Read + Send>> {
+        Ok(match &self.path {
+            Some(path) => Box::new(File::open(path)?),
+            None => Box::new(io::stdin()),
+        })
     }
 }
 
@@ -62,10 +120,10 @@ fn size(bytes: usize) -> String {
     }
 }
 
-/// Reads a whole file, refusing one over `limit` bytes (it may be a FIFO: its size is not
-/// known before it is read).
-pub fn read_whole(path: &Path, limit: usize) -> io::Result<Vec<u8>> {
-    read_whole_from(File::open(path)?, limit)
+/// Reads a whole file, refusing one over `limit` bytes (it may be a FIFO or standard input:
+/// its size is not known before it is read).
+pub fn read_whole(source: &Source, limit: usize) -> io::Result<Vec<u8>> {
+    read_whole_from(source.open()?, limit)
 }
 
 fn read_whole_from(reader: impl Read, limit: usize) -> io::Result<Vec<u8>> {
@@ -85,8 +143,8 @@ fn read_whole_from(reader: impl Read, limit: usize) -> io::Result<Vec<u8>> {
 
 /// Reads a whole PGN or PDN file as text, with its decoding warnings (PGN: per game, as
 /// `kifu check` reads it in pieces; PDN: for the whole file).
-pub fn read_text(path: &Path, notation: Notation) -> io::Result<(String, Vec<SyntaxError>)> {
-    let bytes = read_whole(path, MAX_WHOLE_FILE_BYTES)?;
+pub fn read_text(source: &Source, notation: Notation) -> io::Result<(String, Vec<SyntaxError>)> {
+    let bytes = read_whole(source, MAX_WHOLE_FILE_BYTES)?;
     let mut stream = text_stream(&bytes[..])?;
     let mut utf8 = Vec::new();
     stream.read_to_end(&mut utf8)?;
@@ -317,9 +375,9 @@ pub struct ChunkReader<'r> {
 }
 
 impl ChunkReader<'static> {
-    /// Opens `path`.
-    pub fn open(path: &Path) -> io::Result<ChunkReader<'static>> {
-        ChunkReader::new(File::open(path)?, PIECE_BYTES, MAX_GAME_BYTES)
+    /// Opens `source`.
+    pub fn open(source: &Source) -> io::Result<ChunkReader<'static>> {
+        ChunkReader::new(source.open()?, PIECE_BYTES, MAX_GAME_BYTES)
     }
 }
 

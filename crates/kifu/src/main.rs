@@ -8,12 +8,18 @@ mod lines;
 mod pieces;
 mod progress;
 mod report;
+mod selection;
 mod sgf;
+mod stdout;
+mod tree;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+
+use input::Notation;
+use selection::{Codes, Lowest, Selection};
 
 /// How `kifu` ends: 0 clean, 1 problems found, 2 could not run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,6 +39,10 @@ pub enum Format {
     Human,
     /// JSON Lines: one diagnostic per line.
     Json,
+    /// GitHub Actions annotations: `::error file=...,line=...::message`.
+    Github,
+    /// SARIF 2.1.0, for code-scanning dashboards: one JSON document.
+    Sarif,
 }
 
 /// When to colour the output.
@@ -50,40 +60,71 @@ enum Color {
 #[command(
     name = "kifu",
     version,
-    about = "Check, export and inspect game records: PGN (chess), SGF (Go), PDN (draughts)"
+    about = "Check, export and inspect game records: PGN (chess), SGF (Go), PDN (draughts)",
+    after_help = "Exit status: 0 no errors, 1 errors found, 2 could not run (a path could not be read, a bad command line). When the reader of standard output goes away (`kifu check F | head`), kifu stops quietly with the status of what it found until then."
 )]
 struct Cli {
     #[command(subcommand)]
     command: Command,
 }
 
+/// The help of `--notation`, shared by the commands that read files.
+const NOTATION_HELP: &str = "How to read standard input (`-`) and the files named: by default PGN for `-`, and a file by its extension (`.sgf`, `.pdn`, else PGN). Files found in folders always go by their extension";
+
 #[derive(Subcommand)]
 enum Command {
     /// Check files and directories (recursively: `.pgn`, `.sgf`, `.pdn`) and report problems.
     Check {
-        /// Files and directories to check.
+        /// Files and directories to check; `-` reads standard input (as PGN unless
+        /// `--notation` says otherwise).
         #[arg(required = true)]
         paths: Vec<PathBuf>,
-        /// Output format.
+        /// Output format: `human` (rustc-like, with a summary line), `json` (JSON Lines),
+        /// `github` (GitHub Actions annotations), `sarif` (SARIF 2.1.0). The summary goes to
+        /// stderr in every format but `human`.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
         /// When to use colour.
         #[arg(long, value_enum, default_value_t = Color::Auto)]
         color: Color,
+        #[arg(long, value_enum, help = NOTATION_HELP)]
+        notation: Option<Notation>,
+        /// Do not report diagnostics with this code (`all`: every code); repeatable. The codes
+        /// are those of the server's `diagnostics.disabled` setting (docs/diagnostics.md).
+        #[arg(long, value_name = "CODE", value_parser = Codes::parse)]
+        disable: Vec<Codes>,
+        /// Report diagnostics with this code again; repeatable. `--disable` and `--enable` apply
+        /// in the order given: `--disable all --enable stray-text` reports only `stray-text`.
+        #[arg(long, value_name = "CODE", value_parser = Codes::parse)]
+        enable: Vec<Codes>,
+        /// The lowest severity reported: `error`, `warning`, `info`, or `hint` (all, the
+        /// default). Diagnostics not reported are not counted either.
+        #[arg(long, value_enum, value_name = "LEVEL", default_value_t = Lowest::Hint)]
+        severity: Lowest,
+        /// Show at most N diagnostics per file (the rest are counted, and do fail the run);
+        /// 0 shows all. Default: 50 in the human format, all in the others.
+        #[arg(long, value_name = "N")]
+        max_errors: Option<usize>,
     },
     /// Export games as JSON, streamed game by game.
     Export {
-        /// Files and directories to export.
+        /// Files and directories to export; `-` reads standard input (as PGN unless
+        /// `--notation` says otherwise).
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         /// `json` (one array) or `jsonl` (one game per line).
         #[arg(long, value_enum, default_value_t = export::ExportFormat::Json)]
         format: export::ExportFormat,
+        #[arg(long, value_enum, help = NOTATION_HELP)]
+        notation: Option<Notation>,
     },
-    /// Print the syntax tree of a file, errors first (the `.rast` format).
+    /// Print the syntax tree of a file (the `.rast` format) on stdout, and its diagnostics
+    /// with their lines and columns on stderr.
     Tree {
-        /// The file.
+        /// The file; `-` reads standard input (as PGN unless `--notation` says otherwise).
         file: PathBuf,
+        #[arg(long, value_enum, help = NOTATION_HELP)]
+        notation: Option<Notation>,
     },
     /// Run the language server over stdin and stdout.
     Lsp {
@@ -106,12 +147,18 @@ fn main() {
 }
 
 fn run() -> ExitStatus {
-    let cli = Cli::parse();
+    let matches = Cli::command().get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|err| err.exit());
     match cli.command {
         Command::Check {
             paths,
             format,
             color,
+            notation,
+            disable,
+            enable,
+            severity,
+            max_errors,
         } => {
             let color = match color {
                 Color::Always => true,
@@ -120,59 +167,40 @@ fn run() -> ExitStatus {
                     std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
                 }
             };
-            check::run(&paths, format, color)
+            let switches = matches
+                .subcommand_matches("check")
+                .map(|check| switches(check, disable, enable))
+                .unwrap_or_default();
+            let options = check::Options {
+                format,
+                color,
+                notation,
+                selection: Selection::new(switches, severity),
+                max_per_file: max_errors,
+            };
+            check::run(&paths, &options)
         }
-        Command::Export { paths, format } => export::run(&paths, format),
-        Command::Tree { file } => tree(&file),
+        Command::Export {
+            paths,
+            format,
+            notation,
+        } => export::run(&paths, format, notation),
+        Command::Tree { file, notation } => tree::run(&file, notation),
         Command::Lsp { stdio: _ } => std::process::exit(kifu_lsp::run_stdio()),
     }
 }
 
-/// Runs `kifu tree`: the dump is written as it is made, since that of a deeply nested file
-/// is far larger than the file (each line is indented by its depth).
-fn tree(file: &std::path::Path) -> ExitStatus {
-    let stdout = std::io::stdout();
-    let mut out = IoWriter(std::io::BufWriter::new(stdout.lock()));
-    let dumped = match input::Notation::of(file) {
-        input::Notation::Sgf => input::read_whole(file, input::MAX_WHOLE_FILE_BYTES).map(|bytes| {
-            let file = sgf::read(&bytes);
-            kifu_syntax::write_debug_dump(&mut out, &file.parse.syntax(), &file.errors)
-        }),
-        notation @ (input::Notation::Pdn | input::Notation::Pgn) => {
-            input::read_text(file, notation).map(|(text, mut errors)| {
-                if notation == input::Notation::Pdn {
-                    let parse = kifu_syntax::pdn::parse(&text);
-                    errors.extend(parse.errors().iter().cloned());
-                    kifu_syntax::write_debug_dump(&mut out, &parse.syntax(), &errors)
-                } else {
-                    let parse = kifu_syntax::pgn::parse(&text);
-                    errors.extend(parse.errors().iter().cloned());
-                    kifu_syntax::write_debug_dump(&mut out, &parse.syntax(), &errors)
-                }
-            })
-        }
-    };
-    match dumped {
-        Ok(written) => {
-            let flushed = std::io::Write::flush(&mut out.0);
-            if written.is_err() || flushed.is_err() {
-                // stdout is closed (`kifu tree | head`): nothing more to say.
-                return ExitStatus::CouldNotRun;
-            }
-            ExitStatus::Clean
-        }
-        Err(err) => {
-            eprintln!("kifu: cannot read {}: {err}", file.display());
-            ExitStatus::CouldNotRun
-        }
-    }
-}
-
-/// A byte writer seen as a text writer.
-struct IoWriter<W>(W);
-
-impl<W: std::io::Write> std::fmt::Write for IoWriter<W> {
-    fn write_str(&mut self, s: &str) -> std::fmt::Result {
-        self.0.write_all(s.as_bytes()).map_err(|_| std::fmt::Error)
-    }
+/// The `--disable` (off) and `--enable` (on) switches in the order they were given.
+fn switches(check: &ArgMatches, disable: Vec<Codes>, enable: Vec<Codes>) -> Vec<(bool, Codes)> {
+    let at = |id: &str| check.indices_of(id).into_iter().flatten();
+    let mut switches: Vec<(usize, bool, Codes)> = at("disable")
+        .zip(disable)
+        .map(|(i, codes)| (i, false, codes))
+        .chain(at("enable").zip(enable).map(|(i, codes)| (i, true, codes)))
+        .collect();
+    switches.sort_by_key(|&(i, _, _)| i);
+    switches
+        .into_iter()
+        .map(|(_, on, codes)| (on, codes))
+        .collect()
 }

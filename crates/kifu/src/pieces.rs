@@ -1,13 +1,12 @@
 //! Parsing a file piece by piece, the games of each piece in parallel, results in order.
 
-use std::path::Path;
 use std::sync::mpsc;
 
 use kifu_syntax::pgn::Games;
 use kifu_syntax::NodeCache;
 use rayon::prelude::*;
 
-use crate::input::{Chunk, ChunkReader};
+use crate::input::{Chunk, ChunkReader, Source};
 use crate::lines::Lines;
 
 /// A piece of a file being parsed: its text, its line index, and how many games came before.
@@ -20,18 +19,18 @@ pub struct Piece<'c> {
     pub games_before: usize,
 }
 
-/// Reads `path` in pieces; runs `per_game` on each game of each piece (given the piece, its
+/// Reads `source` in pieces; runs `per_game` on each game of each piece (given the piece, its
 /// games, the game's index and a node cache for the thread) on all cores; hands each piece and its games' results, in file order, to
 /// `sink`.
 ///
 /// A reader thread reads, decodes and finds the game boundaries of the next piece while the
 /// games of this one are parsed, so a large file keeps both cores busy.
 pub fn for_each_piece<T: Send>(
-    path: &Path,
+    source: &Source,
     per_game: impl Fn(&Piece<'_>, &Games<'_>, usize, &mut NodeCache) -> T + Sync,
     mut sink: impl FnMut(&Piece<'_>, Vec<T>),
 ) -> std::io::Result<()> {
-    let mut reader = ChunkReader::open(path)?;
+    let mut reader = ChunkReader::open(source)?;
     // One piece waiting is enough to overlap reading with parsing, and bounds memory.
     let (sender, receiver) = mpsc::sync_channel::<std::io::Result<Chunk>>(1);
     std::thread::scope(|scope| {

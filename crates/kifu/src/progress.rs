@@ -1,9 +1,10 @@
 //! A progress bar on stderr for large inputs, only when stderr is a terminal.
 
 use std::io::IsTerminal;
-use std::path::PathBuf;
 
 use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::input::Source;
 
 /// Inputs smaller than this finish before a bar would be worth drawing.
 const LARGE_INPUT: u64 = 32 << 20;
@@ -13,12 +14,8 @@ pub struct Progress(Option<ProgressBar>);
 
 impl Progress {
     /// A bar for reading `files`, if they are large and stderr is a terminal.
-    pub fn for_files(files: &[PathBuf]) -> Progress {
-        let total: u64 = files
-            .iter()
-            .filter_map(|f| std::fs::metadata(f).ok())
-            .map(|m| m.len())
-            .sum();
+    pub fn for_files(files: &[Source]) -> Progress {
+        let total: u64 = files.iter().filter_map(Source::file_size).sum();
         if total < LARGE_INPUT || !std::io::stderr().is_terminal() {
             return Progress(None);
         }

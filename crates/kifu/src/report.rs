@@ -1,13 +1,116 @@
-//! Diagnostics as the CLI shows them: positions in lines and columns, rendered like rustc
-//! for people or as JSON Lines for programs.
+//! Diagnostics as `kifu check` writes them: positions in lines and columns, rendered like
+//! rustc for people, as JSON Lines for programs, as GitHub Actions annotations or as SARIF
+//! for code-scanning dashboards.
 
-use std::path::Path;
+mod github;
+mod sarif;
+
+use std::io::{self, Write};
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use kifu_syntax::{Severity, SyntaxError, TextRange};
 use serde::Serialize;
 
 use crate::lines::{Lines, Span};
+use crate::Format;
+
+/// A diagnostic to write, with what places it: its file's name and the line index of the
+/// piece of the file its range is into.
+#[derive(Clone, Copy)]
+pub struct Shown<'a> {
+    /// The file, as given on the command line (or `<stdin>`).
+    pub file: &'a str,
+    /// The diagnostic.
+    pub error: &'a SyntaxError,
+    /// Lines and columns of the piece.
+    pub lines: &'a Lines<'a>,
+}
+
+/// A way of writing diagnostics: `start` once, `diagnostic` for each one shown (in file
+/// order), `left_out` for a file some of whose diagnostics `--max-errors` left out, then
+/// `finish` once.
+pub trait Formatter {
+    /// Writes what comes before the first diagnostic.
+    fn start(&mut self, _out: &mut dyn Write) -> io::Result<()> {
+        Ok(())
+    }
+
+    /// Writes one diagnostic.
+    fn diagnostic(&mut self, out: &mut dyn Write, shown: &Shown<'_>) -> io::Result<()>;
+
+    /// Says that `count` more diagnostics of `file` were found than the `shown` written.
+    fn left_out(
+        &mut self,
+        _out: &mut dyn Write,
+        _file: &str,
+        _count: usize,
+        _shown: usize,
+    ) -> io::Result<()> {
+        Ok(())
+    }
+
+    /// Writes what comes after the last diagnostic.
+    fn finish(&mut self, _out: &mut dyn Write) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The writer of `format`; `color` is for the human format.
+pub fn formatter(format: Format, color: bool) -> Box<dyn Formatter> {
+    match format {
+        Format::Human => Box::new(Human {
+            renderer: if color {
+                Renderer::styled()
+            } else {
+                Renderer::plain()
+            },
+        }),
+        Format::Json => Box::new(JsonLines),
+        Format::Github => Box::new(github::Annotations),
+        Format::Sarif => Box::new(sarif::Log::default()),
+    }
+}
+
+/// Diagnostics rendered like rustc, each followed by a blank line.
+struct Human {
+    renderer: Renderer,
+}
+
+impl Formatter for Human {
+    fn diagnostic(&mut self, out: &mut dyn Write, shown: &Shown<'_>) -> io::Result<()> {
+        let Shown { file, error, lines } = *shown;
+        writeln!(out, "{}\n", render(&self.renderer, file, error, lines))
+    }
+
+    fn left_out(
+        &mut self,
+        out: &mut dyn Write,
+        file: &str,
+        count: usize,
+        shown: usize,
+    ) -> io::Result<()> {
+        let more = if count == 1 {
+            "diagnostic"
+        } else {
+            "diagnostics"
+        };
+        writeln!(
+            out,
+            "and {count} more {more} in {file} (--max-errors {shown}; 0 shows them all)\n"
+        )
+    }
+}
+
+/// One JSON object per line.
+struct JsonLines;
+
+impl Formatter for JsonLines {
+    fn diagnostic(&mut self, out: &mut dyn Write, shown: &Shown<'_>) -> io::Result<()> {
+        let Shown { file, error, lines } = *shown;
+        serde_json::to_writer(&mut *out, &JsonDiagnostic::new(file, error, lines))?;
+        writeln!(out)
+    }
+}
 
 /// A diagnostic as written in JSON Lines.
 #[derive(Debug, Serialize)]
@@ -108,8 +211,7 @@ fn excerpt(lines: &Lines<'_>, range: TextRange) -> Excerpt {
 /// Renders one diagnostic like rustc: title, `--> file:line:col`, the source line underlined,
 /// and its related places as notes. Only the neighbourhood of each place is handed to the
 /// renderer, so the cost grows with neither the file nor the line.
-pub fn render(renderer: &Renderer, path: &Path, error: &SyntaxError, lines: &Lines<'_>) -> String {
-    let path = path.display().to_string();
+pub fn render(renderer: &Renderer, path: &str, error: &SyntaxError, lines: &Lines<'_>) -> String {
     let places = std::iter::once((error.range, None, AnnotationKind::Primary)).chain(
         error
             .related
@@ -131,7 +233,7 @@ pub fn render(renderer: &Renderer, path: &Path, error: &SyntaxError, lines: &Lin
         snippets.push(
             Snippet::source(excerpt.source)
                 .line_start(excerpt.line)
-                .path(path.clone())
+                .path(path)
                 .annotation(kind.span(excerpt.marked).label(label)),
         );
     }
