@@ -54,6 +54,14 @@ macro_rules! codes {
                     $(Code::$variant => Severity::$severity,)*
                 }
             }
+
+            /// What the code means, in one sentence (its doc comment), for reports that list
+            /// the codes they use (SARIF's rules).
+            pub fn description(self) -> &'static str {
+                match self {
+                    $(Code::$variant => concat!($($doc, " ",)*).trim_ascii(),)*
+                }
+            }
         }
     };
 }
@@ -245,6 +253,24 @@ impl SyntaxError {
 #[cfg(test)]
 mod tests {
     use super::Code;
+
+    #[test]
+    fn every_code_says_what_it_means() {
+        for code in Code::ALL {
+            let description = code.description();
+            assert!(
+                description.len() > 10
+                    && !description.starts_with(' ')
+                    && description.ends_with('.'),
+                "{}: {description:?}",
+                code.as_str()
+            );
+        }
+        assert_eq!(
+            Code::UnterminatedSetup.description(),
+            "A setup command `/FEN \"...\"/` with no closing `/`."
+        );
+    }
 
     #[test]
     fn every_code_is_documented_with_a_section() {

@@ -114,6 +114,7 @@ fn tool(codes: &BTreeSet<Code>) -> Value {
         .map(|code| {
             json!({
                 "id": code.as_str(),
+                "shortDescription": {"text": code.description()},
                 "defaultConfiguration": {"level": level(code.severity())},
             })
         })
