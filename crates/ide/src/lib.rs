@@ -6,7 +6,10 @@
 
 mod document;
 mod eco;
+#[cfg(test)]
+mod fixture;
 mod folding;
+pub mod game;
 mod highlight;
 mod hover;
 mod outline;
