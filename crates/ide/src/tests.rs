@@ -190,6 +190,19 @@ fn hover_sgf_uses_its_own_games_board() {
 }
 
 #[test]
+fn hover_sgf_node_outside_any_game() {
+    check_hover(
+        Notation::Sgf,
+        "(;GM[1]);B[a$0a]",
+        expect![[r#"
+        B[aa]
+        **B** — Black move; takes a move (a point, or `[]` to pass)
+
+        aa"#]],
+    );
+}
+
+#[test]
 fn hover_pdn() {
     check_hover(
         Notation::Pdn,
