@@ -255,6 +255,20 @@ impl Document {
 mod tests {
     use crate::{Document, Notation};
 
+    #[test]
+    fn diagnostics_of_each_notation() {
+        let codes = |notation, text: &str| -> Vec<&'static str> {
+            Document::new(notation, text.to_string())
+                .diagnostics()
+                .iter()
+                .map(|d| d.code.as_str())
+                .collect()
+        };
+        assert_eq!(codes(Notation::Pgn, "1. e4 oops *"), ["stray-text"]);
+        assert_eq!(codes(Notation::Sgf, "(;B[zz])"), ["invalid-value"]);
+        assert_eq!(codes(Notation::Pdn, "1. 51-46 *"), ["no-such-square"]);
+    }
+
     /// The models of a document's games, by identity.
     fn models(doc: &Document) -> Vec<*const crate::game::Game> {
         doc.games().map(|g| g.game as *const _).collect()

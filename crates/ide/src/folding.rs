@@ -80,3 +80,42 @@ fn pgn_family_folds<L: Language>(
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use expect_test::{expect, Expect};
+
+    use crate::fixture;
+    use crate::Notation;
+
+    fn check_folding(notation: Notation, text: &str, expect: Expect) {
+        let (doc, _) = fixture::document(notation, text);
+        let folds: Vec<String> = doc
+            .folding_ranges()
+            .iter()
+            .map(|f| format!("{:?} {:?}", f.kind, &doc.text()[f.range]))
+            .collect();
+        expect.assert_eq(&folds.join("\n"));
+    }
+
+    #[test]
+    fn folding() {
+        check_folding(
+            Notation::Pgn,
+            "[Event \"x\"]\n[Site \"y\"]\n\n1. e4 {a\nlong comment} (1. d4\nd5) e5 *\n",
+            expect![[r#"
+            Region "[Event \"x\"]\n[Site \"y\"]\n\n1. e4 {a\nlong comment} (1. d4\nd5) e5 *"
+            Region "[Event \"x\"]\n[Site \"y\"]"
+            Comment "{a\nlong comment}"
+            Region "(1. d4\nd5)""#]],
+        );
+        check_folding(
+            Notation::Sgf,
+            "(;GM[1]\nC[a\ncomment](;B[aa]\n;W[bb])(;B[cc]))",
+            expect![[r#"
+            Region "(;GM[1]\nC[a\ncomment](;B[aa]\n;W[bb])(;B[cc]))"
+            Comment "[a\ncomment]"
+            Region "(;B[aa]\n;W[bb])""#]],
+        );
+    }
+}

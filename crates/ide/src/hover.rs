@@ -305,3 +305,195 @@ fn shape_description(shape: properties::Shape) -> String {
         ),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use expect_test::{expect, Expect};
+
+    use crate::fixture::{self, KASPAROV};
+    use crate::{Document, Notation};
+
+    fn check_hover(notation: Notation, text: &str, expect: Expect) {
+        let (doc, offset) = fixture::document(notation, text);
+        let actual = match doc.hover(offset) {
+            Some(hover) => format!("{}\n{}", &doc.text()[hover.range], hover.markdown),
+            None => "no hover".to_string(),
+        };
+        expect.assert_eq(&actual);
+    }
+
+    #[test]
+    fn hover_tag_date() {
+        check_hover(
+            Notation::Pgn,
+            "[Da$0te \"2001.12.05\"]\n*",
+            expect![[r#"
+            [Date "2001.12.05"]
+            **Date** — the date the game started, `YYYY.MM.DD`, `??` for unknown parts (Seven Tag Roster)
+
+            `2001.12.05`: 5 December 2001"#]],
+        );
+    }
+
+    #[test]
+    fn hover_tag_time_control_and_eco() {
+        check_hover(
+            Notation::Pgn,
+            "[TimeControl \"40/7200:3$0600\"]\n*",
+            expect![[r#"
+            [TimeControl "40/7200:3600"]
+            **TimeControl** — the time control: `moves/seconds`, `seconds+increment`, periods separated by `:`
+
+            `40/7200:3600`: 40 moves in 2 hours, then 1 hour"#]],
+        );
+        check_hover(
+            Notation::Pgn,
+            "[E$0CO \"C80\"]\n*",
+            expect![[r#"
+            [ECO "C80"]
+            **ECO** — the opening's code in the Encyclopaedia of Chess Openings
+
+            `C80`: Ruy Lopez: Open"#]],
+        );
+    }
+
+    #[test]
+    fn hover_moves() {
+        let text = KASPAROV.replace("Nxc3 13.", "N$0xc3 13.");
+        check_hover(
+            Notation::Pgn,
+            &text,
+            expect![[r#"
+            Nxc3
+            **12... Nxc3** — Black: knight takes on c3"#]],
+        );
+        let text = KASPAROV.replace("a6 $1", "a$06 $1");
+        check_hover(
+            Notation::Pgn,
+            &text,
+            expect![[r#"
+            a6
+            **3... a6** — Black: pawn to a6
+
+            `$1`: good move (`!`)"#]],
+        );
+        check_hover(
+            Notation::Pgn,
+            "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qx$0f7# 1-0",
+            expect![[r#"
+            Qxf7#
+            **4. Qxf7#** — White: queen takes on f7, checkmate"#]],
+        );
+        check_hover(
+            Notation::Pgn,
+            "[FEN \"8/8/8/8/8/8/8/K1k5 b - - 0 17\"]\n17... K$0d2 *",
+            expect![[r#"
+            Kd2
+            **17... Kd2** — Black: king to d2"#]],
+        );
+    }
+
+    #[test]
+    fn hover_move_numbers_come_from_its_own_game() {
+        check_hover(
+            Notation::Pgn,
+            "[FEN \"8/8/8/8/8/8/8/K1k5 b - - 0 17\"]\n17... Kd2 *\n\n[Event \"next\"]\n1. e$04 *",
+            expect![[r#"
+            e4
+            **1. e4** — White: pawn to e4"#]],
+        );
+    }
+
+    #[test]
+    fn hover_nag_and_result() {
+        check_hover(
+            Notation::Pgn,
+            "1. e4 $1$04 1-0",
+            expect![[r#"
+            $14
+            **$14** — White is slightly better"#]],
+        );
+        check_hover(
+            Notation::Pgn,
+            "1. e4 1/2-$01/2",
+            expect![[r#"
+            1/2-1/2
+            **1/2-1/2** — a draw"#]],
+        );
+    }
+
+    #[test]
+    fn hover_sgf() {
+        check_hover(
+            Notation::Sgf,
+            "(;GM[1]FF[4]SZ[19];B[pd];W[d$0d])",
+            expect![[r#"
+            W[dd]
+            **W** — White move; takes a move (a point, or `[]` to pass)
+
+            move 2: White D16 (on 19×19)"#]],
+        );
+        check_hover(
+            Notation::Sgf,
+            "(;GM[1]FF[4]SZ[9]K$0M[6.5])",
+            expect![[r#"
+            KM[6.5]
+            **KM** — Komi; takes a real number
+
+            6.5"#]],
+        );
+    }
+
+    #[test]
+    fn hover_sgf_uses_its_own_games_board() {
+        check_hover(
+            Notation::Sgf,
+            "(;GM[1]SZ[9];B[cc])\n(;GM[1]SZ[19];B[c$0c])",
+            expect![[r#"
+            B[cc]
+            **B** — Black move; takes a move (a point, or `[]` to pass)
+
+            move 1: Black C17 (on 19×19)"#]],
+        );
+    }
+
+    #[test]
+    fn hover_sgf_node_outside_any_game() {
+        check_hover(
+            Notation::Sgf,
+            "(;GM[1]);B[a$0a]",
+            expect![[r#"
+            B[aa]
+            **B** — Black move; takes a move (a point, or `[]` to pass)
+
+            aa"#]],
+        );
+    }
+
+    #[test]
+    fn hover_pdn() {
+        check_hover(
+            Notation::Pdn,
+            "[GameType \"21\"]\n1. 11-15 23-18 2. 8-11 2$06x37x48 *",
+            expect![[r#"
+            26x37x48
+            **2... 26x37x48** — White: captures from 26 via 37 to 48"#]],
+        );
+        check_hover(
+            Notation::Pdn,
+            "[Game$0Type \"25\"]\n*",
+            expect![[r#"
+            [GameType "25"]
+            **GameType** — the draughts variant and board (PDN)
+
+            `25`: Russian draughts: 8×8 board, White moves first, lettered squares"#]],
+        );
+    }
+
+    #[test]
+    fn no_hover_past_the_end_or_on_space() {
+        check_hover(Notation::Pgn, "1. e4 e5 *   $0", expect!["no hover"]);
+        let doc = Document::new(Notation::Pgn, "1. e4 *".into());
+        assert_eq!(doc.hover(crate::TextSize::from(1000)), None);
+    }
+}

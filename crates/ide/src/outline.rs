@@ -195,3 +195,82 @@ fn go_variations(game: GameRef<'_>, id: LineId, size: (u32, u32)) -> Vec<Symbol>
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use expect_test::{expect, Expect};
+
+    use crate::fixture::{self, KASPAROV};
+    use crate::{Notation, Symbol};
+
+    fn outline(symbols: &[Symbol], depth: usize, out: &mut String) {
+        for symbol in symbols {
+            out.push_str(&"  ".repeat(depth));
+            out.push_str(&symbol.name);
+            if let Some(detail) = &symbol.detail {
+                out.push_str(&format!(" [{detail}]"));
+            }
+            out.push('\n');
+            outline(&symbol.children, depth + 1, out);
+        }
+    }
+
+    fn check_outline(notation: Notation, text: &str, expect: Expect) {
+        let (doc, _) = fixture::document(notation, text);
+        let mut out = String::new();
+        outline(&doc.symbols(), 0, &mut out);
+        expect.assert_eq(&out);
+    }
+
+    #[test]
+    fn outline_pgn() {
+        check_outline(
+            Notation::Pgn,
+            KASPAROV,
+            expect![[r#"
+            Kasparov – Kramnik, Botvinnik Memorial 2001, ½–½ [C80 Ruy Lopez: Open]
+              11... Bxe3
+                13... Nb7
+        "#]],
+        );
+    }
+
+    #[test]
+    fn outline_counts_moves_from_the_fen() {
+        check_outline(
+            Notation::Pgn,
+            "[FEN \"8/8/8/8/8/8/8/K1k5 b - - 0 17\"]\n17... Kd2 (17... Kc2) 18. Ka2 *",
+            expect![[r#"
+            Game 1, *
+              17... Kc2
+        "#]],
+        );
+    }
+
+    #[test]
+    fn outline_sgf() {
+        check_outline(
+        Notation::Sgf,
+        "(;GM[1]FF[4]SZ[19]PB[Shusaku]PW[Gennan]GN[Ear-reddening game]RE[B+2];B[qd];W[dc](;B[pq];W[oq])(;B[dp](;W[pp])(;W[qp])))",
+        expect![[r#"
+            Shusaku vs Gennan, Ear-reddening game, B+2
+              move 3: B Q3
+              move 3: B D4
+                move 4: W Q4
+                move 4: W R4
+        "#]],
+    );
+    }
+
+    #[test]
+    fn outline_pdn() {
+        check_outline(
+        Notation::Pdn,
+        "[White \"Perez\"]\n[Black \"Edwards\"]\n[GameType \"21\"]\n1. 11-15 23-18 (1... 22-18) 2. 8-11 1-0\n",
+        expect![[r#"
+            Perez – Edwards, 1–0
+              1... 22-18
+        "#]],
+    );
+    }
+}

@@ -127,7 +127,7 @@ pub struct HeaderEntry<'h> {
 }
 
 impl<'h> HeaderEntry<'h> {
-    /// `Event`, `PB` (an SGF identifier as FF[4] reads it: `AddBlack` is `AB`).
+    /// `Event`, `PB` (an SGF identifier as `FF[4]` reads it: `AddBlack` is `AB`).
     pub fn name(&self) -> &'h str {
         self.header.string(self.entry.name)
     }
