@@ -15,6 +15,7 @@
 //! | folding ranges | [`Document::folding_ranges`] | `folding` |
 //! | semantic highlighting | [`Document::highlights`] | `highlight` |
 //! | expand selection | [`Document::selection_ranges`] | `highlight` |
+//! | export as data (JSON) | [`Document::export`], [`export::ExportedGame::new`] | [`export`] |
 //!
 //! Every fact about a game (move numbers, who moves, where it starts) is in [`game`]:
 //! features read the model, which a document builds once per game and keeps while the
@@ -24,6 +25,7 @@
 
 mod document;
 mod eco;
+pub mod export;
 #[cfg(test)]
 mod fixture;
 mod folding;

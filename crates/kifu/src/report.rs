@@ -7,25 +7,7 @@ use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use kifu_syntax::{Severity, SyntaxError, TextRange};
 use serde::Serialize;
 
-/// A place in a file, as people and programs count.
-#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
-pub struct Position {
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column, in characters.
-    pub column: usize,
-    /// 0-based byte offset into the decoded text.
-    pub offset: usize,
-}
-
-/// A start and an end position.
-#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
-pub struct Span {
-    /// Where it starts.
-    pub start: Position,
-    /// Where it ends (exclusive).
-    pub end: Position,
-}
+pub use kifu_ide::export::{Position, Span};
 
 /// Line starts of one piece of a file, to turn offsets into lines and columns.
 pub struct Lines<'t> {

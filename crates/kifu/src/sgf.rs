@@ -1,11 +1,8 @@
 //! SGF files in the CLI: decoding their bytes (BOM, then `CA[]`, then UTF-8, then the SGF
-//! default ISO-8859-1) and exporting their game trees.
+//! default ISO-8859-1).
 
 use encoding_rs::{Encoding, UTF_16BE, UTF_16LE, UTF_8};
-use kifu_syntax::sgf::ast::{GameTree, Node};
-use kifu_syntax::sgf::checks::decoded_values;
 use kifu_syntax::{Code, SyntaxError, TextRange, TextSize};
-use serde_json::{Map, Value};
 
 /// Decodes an SGF file's bytes, with a warning when kifu had to guess or replace bytes.
 pub fn decode(bytes: &[u8]) -> (String, Vec<SyntaxError>) {
@@ -130,52 +127,6 @@ fn mostly_utf8(bytes: &[u8]) -> bool {
         invalid += chunk.invalid().len();
     }
     valid > 0 && invalid <= valid * 2
-}
-
-/// A game tree as data: each node's properties, and its children (the next node of its
-/// sequence, or the first nodes of its variations). Built from the last node up, so long
-/// games do not recurse.
-pub fn tree_json(tree: &GameTree) -> Value {
-    let nodes: Vec<Node> = tree.nodes().collect();
-    let variations: Vec<Value> = tree.variations().map(|v| tree_json(&v)).collect();
-    let mut children = variations;
-    for node in nodes.iter().rev() {
-        let value = node_json(node, std::mem::take(&mut children));
-        children = vec![value];
-    }
-    match (nodes.is_empty(), children.pop()) {
-        (false, Some(first)) => first,
-        (_, last) => node_json_empty(last.into_iter().collect()),
-    }
-}
-
-fn node_json_empty(children: Vec<Value>) -> Value {
-    let mut object = Map::new();
-    object.insert("properties".into(), Value::Object(Map::new()));
-    object.insert("children".into(), Value::Array(children));
-    Value::Object(object)
-}
-
-fn node_json(node: &Node, children: Vec<Value>) -> Value {
-    let mut properties = Map::new();
-    for property in node.properties() {
-        let id = match property.canonical_ident() {
-            Some(id) if !id.is_empty() => id,
-            _ => property.ident().unwrap_or_default(),
-        };
-        let values = decoded_values(&property).into_iter().map(Value::String);
-        // A property given twice in a node keeps all its values, as SGFC merges them.
-        match properties.get_mut(&id) {
-            Some(Value::Array(existing)) => existing.extend(values),
-            _ => {
-                properties.insert(id, Value::Array(values.collect()));
-            }
-        }
-    }
-    let mut object = Map::new();
-    object.insert("properties".into(), Value::Object(properties));
-    object.insert("children".into(), Value::Array(children));
-    Value::Object(object)
 }
 
 #[cfg(test)]
