@@ -1,6 +1,11 @@
-//! A document: its text, its notation and its parse.
+//! A document: its text, its notation, its parse, and the model of each of its games.
 
-use kifu_syntax::{pdn, pgn, sgf, SyntaxError};
+use std::sync::{Arc, OnceLock};
+
+use kifu_syntax::{pdn, pgn, sgf, SyntaxError, TextRange, TextSize};
+use rowan::{GreenNode, NodeOrToken};
+
+use crate::game::{Game, GameRef};
 
 /// The notations kifu reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -30,13 +35,40 @@ impl Notation {
 pub struct Document {
     text: String,
     parse: Parsed,
+    models: Models,
 }
+
+/// The model of each game, built on first use and kept beside the game's green tree: one
+/// slot per child of the root (only games' slots are used).
+#[derive(Debug, Clone, Default)]
+struct Models(OnceLock<Box<[OnceLock<Arc<Game>>]>>);
+
+type GreenChild<'g> = NodeOrToken<&'g rowan::GreenNodeData, &'g rowan::GreenTokenData>;
 
 #[derive(Debug, Clone)]
 pub(crate) enum Parsed {
     Pgn(pgn::Parse),
     Sgf(sgf::Parse),
     Pdn(pdn::Parse),
+}
+
+impl Parsed {
+    fn green(&self) -> &GreenNode {
+        match self {
+            Parsed::Pgn(p) => p.green(),
+            Parsed::Sgf(p) => p.green(),
+            Parsed::Pdn(p) => p.green(),
+        }
+    }
+
+    /// The raw kind of a game among the root's children.
+    fn game_kind(&self) -> rowan::SyntaxKind {
+        match self {
+            Parsed::Pgn(_) => pgn::SyntaxKind::GAME.into(),
+            Parsed::Sgf(_) => sgf::SyntaxKind::GAME_TREE.into(),
+            Parsed::Pdn(_) => pdn::SyntaxKind::GAME.into(),
+        }
+    }
 }
 
 impl Document {
@@ -47,7 +79,11 @@ impl Document {
             Notation::Sgf => Parsed::Sgf(sgf::parse(&text)),
             Notation::Pdn => Parsed::Pdn(pdn::parse(&text)),
         };
-        Document { text, parse }
+        Document {
+            text,
+            parse,
+            models: Models::default(),
+        }
     }
 
     /// The document after replacing `edit` with `insert`: the same as a fresh parse of the new
@@ -57,13 +93,125 @@ impl Document {
         let mut text = self.text.clone();
         text.replace_range(std::ops::Range::<usize>::from(edit), insert);
         let inserted = kifu_syntax::TextSize::from(insert.len() as u32);
-        match &self.parse {
+        let document = match &self.parse {
             Parsed::Pgn(old) => {
                 let parse = Parsed::Pgn(pgn::reparse(old, &text, edit, inserted));
-                Document { text, parse }
+                Document {
+                    text,
+                    parse,
+                    models: Models::default(),
+                }
             }
             _ => Document::new(self.notation(), text),
+        };
+        document.keep_models_of(self);
+        document
+    }
+
+    /// Takes over the models of `old`'s games that are still here: the games before the
+    /// first one that changed and after the last one (compared by identity, which a PGN
+    /// re-parse keeps, else by content).
+    fn keep_models_of(&self, old: &Document) {
+        let Some(old_models) = old.models.0.get() else {
+            return;
+        };
+        let (old_root, new_root) = (old.parsed().green(), self.parsed().green());
+        let same = |(a, b): &(GreenChild<'_>, GreenChild<'_>)| match (a, b) {
+            (NodeOrToken::Node(a), NodeOrToken::Node(b)) => std::ptr::eq(*a, *b) || a == b,
+            (NodeOrToken::Token(a), NodeOrToken::Token(b)) => std::ptr::eq(*a, *b) || a == b,
+            _ => false,
+        };
+        let models = self.slots();
+        let keep = |a: usize, b: usize| {
+            if let Some(model) = old_models[a].get() {
+                let _ = models[b].set(model.clone());
+            }
+        };
+        let (old_len, new_len) = (old_root.children().len(), new_root.children().len());
+        let prefix = old_root
+            .children()
+            .zip(new_root.children())
+            .take_while(same)
+            .count();
+        (0..prefix).for_each(|i| keep(i, i));
+        let suffix = old_root
+            .children()
+            .rev()
+            .zip(new_root.children().rev())
+            .take(old_len.min(new_len) - prefix)
+            .take_while(same)
+            .count();
+        (1..=suffix).for_each(|k| keep(old_len - k, new_len - k));
+    }
+
+    fn slots(&self) -> &[OnceLock<Arc<Game>>] {
+        self.models.0.get_or_init(|| {
+            let children = self.parsed().green().children().len();
+            (0..children).map(|_| OnceLock::new()).collect()
+        })
+    }
+
+    /// The model of the root's child `index`, a game whose green tree is `green`.
+    fn model(&self, index: usize, green: &rowan::GreenNodeData) -> &Arc<Game> {
+        self.slots()[index].get_or_init(|| {
+            Arc::new(match self.parse {
+                Parsed::Pgn(_) => Game::pgn(green),
+                Parsed::Sgf(_) => Game::sgf(green),
+                Parsed::Pdn(_) => Game::pdn(green),
+            })
+        })
+    }
+
+    /// Every game, with its model (built on first use, then kept, also by the documents
+    /// [`Document::edited`] makes while the game does not change).
+    pub fn games(&self) -> impl Iterator<Item = GameRef<'_>> + '_ {
+        let game_kind = self.parsed().game_kind();
+        let mut offset = TextSize::from(0);
+        self.parsed()
+            .green()
+            .children()
+            .enumerate()
+            .filter_map(move |(index, child)| {
+                let at = offset;
+                offset += child.text_len();
+                let node = child.into_node().filter(|n| n.kind() == game_kind)?;
+                Some(GameRef {
+                    game: self.model(index, node),
+                    text: &self.text,
+                    offset: at,
+                })
+            })
+    }
+
+    /// The game whose text holds `range`.
+    pub fn game_at(&self, range: TextRange) -> Option<GameRef<'_>> {
+        match &self.parse {
+            Parsed::Pgn(p) => {
+                self.game_of(&p.syntax().child_or_token_at_range(range)?.into_node()?)
+            }
+            Parsed::Sgf(p) => {
+                self.game_of(&p.syntax().child_or_token_at_range(range)?.into_node()?)
+            }
+            Parsed::Pdn(p) => {
+                self.game_of(&p.syntax().child_or_token_at_range(range)?.into_node()?)
+            }
         }
+    }
+
+    /// The game `node` is in (or is).
+    pub(crate) fn game_of<L: rowan::Language>(
+        &self,
+        node: &rowan::SyntaxNode<L>,
+    ) -> Option<GameRef<'_>> {
+        let game = node
+            .ancestors()
+            .find(|n| n.parent().is_some_and(|p| p.parent().is_none()))?;
+        let green = game.green();
+        (green.kind() == self.parsed().game_kind()).then(|| GameRef {
+            game: self.model(game.index(), &green),
+            text: &self.text,
+            offset: game.text_range().start(),
+        })
     }
 
     /// The notation.
@@ -100,5 +248,91 @@ impl Document {
             Parsed::Sgf(p) => p.errors(),
             Parsed::Pdn(p) => p.errors(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Document, Notation};
+
+    #[test]
+    fn diagnostics_of_each_notation() {
+        let codes = |notation, text: &str| -> Vec<&'static str> {
+            Document::new(notation, text.to_string())
+                .diagnostics()
+                .iter()
+                .map(|d| d.code.as_str())
+                .collect()
+        };
+        assert_eq!(codes(Notation::Pgn, "1. e4 oops *"), ["stray-text"]);
+        assert_eq!(codes(Notation::Sgf, "(;B[zz])"), ["invalid-value"]);
+        assert_eq!(codes(Notation::Pdn, "1. 51-46 *"), ["no-such-square"]);
+    }
+
+    /// The models of a document's games, by identity.
+    fn models(doc: &Document) -> Vec<*const crate::game::Game> {
+        doc.games().map(|g| g.game as *const _).collect()
+    }
+
+    #[test]
+    fn an_edit_rebuilds_only_the_model_of_its_game() {
+        for (notation, game, changed, to) in [
+            (
+                Notation::Pgn,
+                "[Event \"e\"]\n1. e4 e5 2. Nf3 *\n\n",
+                "f3",
+                "c",
+            ),
+            (
+                Notation::Pdn,
+                "[Event \"e\"]\n1. 32-28 19-23 *\n\n",
+                "9-23",
+                "8",
+            ),
+            (Notation::Sgf, "(;GM[1];B[aa];W[bb])\n", "bb", "c"),
+        ] {
+            let text = game.repeat(10);
+            let doc = Document::new(notation, text.clone());
+            let before = models(&doc);
+            // A move of game 5 changes.
+            let at = game.len() * 4 + game.find(changed).unwrap_or(0);
+            let edit = crate::TextRange::new((at as u32).into(), (at as u32 + 1).into());
+            let edited = doc.edited(edit, to);
+            assert_eq!(edited.games().count(), 10);
+            let after = models(&edited);
+            let kept: Vec<usize> = (0..10).filter(|&i| before[i] == after[i]).collect();
+            assert_eq!(
+                kept,
+                [0, 1, 2, 3, 5, 6, 7, 8, 9],
+                "{notation:?}: {}",
+                &edited.text()[at - 5..at + 5]
+            );
+            let names = |doc: &Document| -> Vec<String> {
+                let game = doc.games().nth(4).expect("game 5");
+                game.game.moves.iter().map(|m| game.move_name(m)).collect()
+            };
+            assert_ne!(names(&doc), names(&edited));
+        }
+    }
+
+    #[test]
+    fn models_are_built_on_first_use_only() {
+        let doc = Document::new(Notation::Pgn, "1. e4 *\n\n1. d4 *".into());
+        assert!(doc.models.0.get().is_none());
+        let edited = doc.edited(crate::TextRange::empty(0.into()), " ");
+        assert!(edited.models.0.get().is_none());
+        let second = doc
+            .game_at(crate::TextRange::empty(12.into()))
+            .map(|g| g.text_of(g.game.main_line().head));
+        assert_eq!(second, Some("d4"));
+        let built: Vec<bool> = doc
+            .models
+            .0
+            .get()
+            .unwrap()
+            .iter()
+            .map(|m| m.get().is_some())
+            .collect();
+        assert_eq!(built, [false, false, true]);
     }
 }

@@ -288,8 +288,65 @@ fn move_pair<L: Language>(
 
 #[cfg(test)]
 mod tests {
+    use expect_test::{expect, Expect};
+
     use super::*;
     use crate::Notation;
+
+    use crate::fixture;
+
+    fn check_selection(notation: Notation, text: &str, expect: Expect) {
+        let (doc, offset) = fixture::document(notation, text);
+        let ranges: Vec<String> = doc
+            .selection_ranges(offset)
+            .iter()
+            .map(|r| format!("{:?}", &doc.text()[*r]))
+            .collect();
+        expect.assert_eq(&ranges.join("\n"));
+    }
+
+    #[test]
+    fn selection_expands_move_pair_variation_game() {
+        check_selection(
+            Notation::Pgn,
+            "[Event \"e\"]\n\n1. e4 e5 2. Nf3 (2. f4 ex$0f4 $1 3. Nf3) 2... Nc6 *",
+            expect![[r#"
+            "exf4"
+            "2. f4 exf4 $1"
+            "(2. f4 exf4 $1 3. Nf3)"
+            "1. e4 e5 2. Nf3 (2. f4 exf4 $1 3. Nf3) 2... Nc6"
+            "[Event \"e\"]\n\n1. e4 e5 2. Nf3 (2. f4 exf4 $1 3. Nf3) 2... Nc6 *""#]],
+        );
+        check_selection(
+            Notation::Sgf,
+            "(;GM[1];B[p$0d];W[dd])",
+            expect![[r#"
+            "[pd]"
+            "B[pd]"
+            ";B[pd]"
+            "(;GM[1];B[pd];W[dd])""#]],
+        );
+    }
+
+    #[test]
+    fn highlights() {
+        let (doc, _) = fixture::document(Notation::Pgn, "[Event \"e\"]\n1. e4 $1 {c} oops 1-0");
+        let found: Vec<String> = doc
+            .highlights()
+            .iter()
+            .map(|(r, k)| format!("{k:?} {:?}", &doc.text()[*r]))
+            .collect();
+        expect![[r#"
+        Property "Event"
+        Value "\"e\""
+        MoveNumber "1"
+        MoveNumber "."
+        Move "e4"
+        Annotation "$1"
+        Comment "{c}"
+        Result "1-0""#]]
+        .assert_eq(&found.join("\n"));
+    }
 
     /// The highlights as the red tree gives them: every token, filtered one by one.
     fn through_the_red_tree(doc: &Document) -> Vec<(TextRange, HighlightKind)> {

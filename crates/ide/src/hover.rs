@@ -1,15 +1,13 @@
 //! Hover: what a tag, a move, an annotation, a result or an SGF property means.
 
-use kifu_syntax::pdn::board::{
-    black_moves_first, parse_game_type, GameType, Notation as SquareNotation,
-};
-use kifu_syntax::pgn::{self, SyntaxKind as K};
+use kifu_syntax::pdn::board::{parse_game_type, GameType, Notation as SquareNotation};
+use kifu_syntax::pgn::{ast::unescape_string, SyntaxKind as K};
 use kifu_syntax::sgf::{self, ast::Property, checks::decoded_values, properties};
-use kifu_syntax::{TextRange, TextSize};
-use rowan::TokenAtOffset;
+use kifu_syntax::{pdn, TextRange, TextSize};
+use rowan::{Language, NodeOrToken, TokenAtOffset};
 
 use crate::document::{Document, Parsed};
-use crate::outline::{ply_of_move, Sides};
+use crate::game::{go_coordinate, GameKind};
 use crate::{eco, tags};
 
 /// What to show for the thing under the cursor.
@@ -28,32 +26,149 @@ impl Document {
             return None;
         }
         match self.parsed() {
-            Parsed::Pgn(parse) => {
-                movetext_hover(&parse.syntax(), offset, TextSize::from(0), Game::Chess)
-            }
+            Parsed::Pgn(parse) => self.movetext_hover(&parse.syntax(), offset, |k| k),
             Parsed::Pdn(parse) => {
-                let (game, base) = parse.game_as_pgn_at(offset)?;
-                let black_first = black_moves_first(game.tag("GameType").as_deref());
-                movetext_hover(
-                    game.syntax(),
-                    offset - base,
-                    base,
-                    Game::Draughts { black_first },
+                self.movetext_hover(&parse.syntax(), offset, pdn::SyntaxKind::role)
+            }
+            Parsed::Sgf(parse) => self.sgf_hover(&parse.syntax(), offset),
+        }
+    }
+
+    /// Hover over a tree of the PGN family, read through its roles.
+    fn movetext_hover<L: Language>(
+        &self,
+        root: &rowan::SyntaxNode<L>,
+        offset: TextSize,
+        role: fn(L::Kind) -> K,
+    ) -> Option<Hover> {
+        let token = significant(root.token_at_offset(offset), |t| role(t.kind()).is_trivia())?;
+        let parent = token.parent()?;
+        let hover = |range: TextRange, markdown: String| Some(Hover { range, markdown });
+        match (role(token.kind()), role(parent.kind())) {
+            (K::SYMBOL | K::STRING | K::L_BRACK | K::R_BRACK, K::TAG_PAIR) => {
+                let first = |kind: K| {
+                    parent
+                        .children_with_tokens()
+                        .filter_map(NodeOrToken::into_token)
+                        .find(|t| role(t.kind()) == kind)
+                };
+                let name = first(K::SYMBOL)?.text().to_string();
+                let value = first(K::STRING).map_or(String::new(), |t| unescape_string(t.text()));
+                let mut text = format!("**{name}**");
+                if let Some(meaning) = tags::tag_meaning(&name) {
+                    text.push_str(&format!(" — {meaning}"));
+                }
+                if let Some(read) = read_tag_value(&name, &value) {
+                    text.push_str(&format!("\n\n`{value}`: {read}"));
+                }
+                hover(parent.text_range(), text)
+            }
+            (K::SAN | K::SUFFIX, K::SAN_MOVE) => {
+                let game = self.game_of(&parent)?;
+                let start = parent.text_range().start() - game.offset;
+                let m = game.game.move_starting_at(start)?;
+                let san = game.text_of(m.text);
+                let described = match game.game.kind {
+                    GameKind::Draughts { .. } => describe_draughts_move(san),
+                    _ => describe_san(san),
+                };
+                let mut text =
+                    format!("**{}** — {}: {described}", game.move_name(m), m.side.name());
+                if let Some(suffix) = m.suffix.map(|s| game.text_of(s)) {
+                    if let Some(meaning) = tags::suffix_meaning(suffix) {
+                        text.push_str(&format!("\n\n`{suffix}`: {meaning}"));
+                    }
+                }
+                for &value in game.game.nags(m) {
+                    let meaning = tags::nag_meaning(value)
+                        .unwrap_or("an annotation the PGN standard leaves unnamed");
+                    text.push_str(&format!("\n\n`${value}`: {meaning}"));
+                }
+                hover(parent.text_range(), text)
+            }
+            (K::NAG, _) => {
+                let value: u8 = token.text()[1..].parse().ok()?;
+                let meaning = tags::nag_meaning(value)
+                    .unwrap_or("an annotation the PGN standard leaves unnamed");
+                hover(token.text_range(), format!("**${value}** — {meaning}"))
+            }
+            (K::RESULT, _) => {
+                let meaning = tags::read_result(token.text())?;
+                hover(
+                    token.text_range(),
+                    format!("**{}** — {meaning}", token.text()),
                 )
             }
-            Parsed::Sgf(parse) => sgf_hover(&parse.syntax(), offset),
+            _ => None,
         }
+    }
+
+    fn sgf_hover(&self, root: &sgf::SyntaxNode, offset: TextSize) -> Option<Hover> {
+        let token = significant(root.token_at_offset(offset), |t| t.kind().is_trivia())?;
+        let property = Property::cast(token.parent()?)?;
+        let id = property.canonical_ident()?;
+        let info = properties::lookup(&id);
+        let mut text = match info {
+            Some(info) => format!(
+                "**{id}** — {}; {}",
+                info.name,
+                shape_description(info.shape)
+            ),
+            None => format!("**{id}** — not an FF[4] property; its values are read as text"),
+        };
+        let node = property.syntax().parent()?;
+        // A node outside any game tree has no board and no move number.
+        let game = self.game_of(&node);
+        let size = match game.map(|g| &g.game.kind) {
+            Some(GameKind::Go { size }) => *size,
+            _ => (19, 19),
+        };
+        let values = decoded_values(&property);
+        let number = game.and_then(|g| {
+            let m = g
+                .game
+                .move_starting_at(node.text_range().start() - g.offset)?;
+            Some(m.number)
+        });
+        if let (true, Some(number)) = (matches!(id.as_str(), "B" | "W"), number) {
+            let raw = property.raw_values().next().unwrap_or_default();
+            let at = match go_coordinate(&raw, size) {
+                Some(point) => point,
+                None if raw.is_empty() || raw == "tt" => "pass".into(),
+                None => format!("`{raw}`"),
+            };
+            let colour = if id == "B" { "Black" } else { "White" };
+            text.push_str(&format!(
+                "\n\nmove {number}: {colour} {at} (on {}×{})",
+                size.0, size.1
+            ));
+        } else if !values.is_empty() {
+            let shown: Vec<String> = values
+                .iter()
+                .map(|v| match go_coordinate(v, size) {
+                    Some(point)
+                        if info.is_some_and(|i| {
+                            matches!(
+                                i.shape,
+                                properties::Shape::List(_) | properties::Shape::EList(_)
+                            )
+                        }) =>
+                    {
+                        format!("{v} ({point})")
+                    }
+                    _ => v.clone(),
+                })
+                .collect();
+            text.push_str(&format!("\n\n{}", shown.join(", ")));
+        }
+        Some(Hover {
+            range: property.syntax().text_range(),
+            markdown: text,
+        })
     }
 }
 
-/// Which game a PGN-shaped tree records.
-#[derive(Debug, Clone, Copy)]
-enum Game {
-    Chess,
-    Draughts { black_first: bool },
-}
-
-fn significant<L: rowan::Language>(
+fn significant<L: Language>(
     at: TokenAtOffset<rowan::SyntaxToken<L>>,
     is_trivia: impl Fn(&rowan::SyntaxToken<L>) -> bool,
 ) -> Option<rowan::SyntaxToken<L>> {
@@ -61,101 +176,6 @@ fn significant<L: rowan::Language>(
         TokenAtOffset::None => None,
         TokenAtOffset::Single(t) => Some(t),
         TokenAtOffset::Between(left, right) => Some(if is_trivia(&right) { left } else { right }),
-    }
-}
-
-/// Hover over a PGN-shaped tree (PGN, or a PDN game seen as PGN) whose offsets are `base`
-/// less than the document's.
-fn movetext_hover(
-    root: &pgn::SyntaxNode,
-    offset: TextSize,
-    base: TextSize,
-    game: Game,
-) -> Option<Hover> {
-    let token = significant(root.token_at_offset(offset), |t| t.kind().is_trivia())?;
-    let parent = token.parent()?;
-    let hover = |range: TextRange, markdown: String| {
-        Some(Hover {
-            range: range + base,
-            markdown,
-        })
-    };
-    match (token.kind(), parent.kind()) {
-        (K::SYMBOL | K::STRING | K::L_BRACK | K::R_BRACK, K::TAG_PAIR) => {
-            let pair = pgn::ast::TagPair::cast(parent.clone())?;
-            let name = pair.name()?;
-            let value = pair.value().unwrap_or_default();
-            let mut text = format!("**{name}**");
-            if let Some(meaning) = tags::tag_meaning(&name) {
-                text.push_str(&format!(" — {meaning}"));
-            }
-            if let Some(read) = read_tag_value(&name, &value) {
-                text.push_str(&format!("\n\n`{value}`: {read}"));
-            }
-            hover(parent.text_range(), text)
-        }
-        (K::SAN | K::SUFFIX, K::SAN_MOVE) => {
-            let san_move = pgn::ast::SanMove::cast(parent.clone())?;
-            let san = san_move.san()?;
-            let sides = match game {
-                Game::Chess => Sides::CHESS,
-                Game::Draughts { black_first: true } => Sides::BLACK_FIRST,
-                Game::Draughts { black_first: false } => Sides::CHESS,
-            };
-            let game_node = parent.ancestors().find(|n| n.kind() == K::GAME);
-            let (number, second) = ply_of_move(&parent, game_start_ply(game_node, game));
-            let side = if second { sides.second } else { sides.first };
-            let dots = if second { "..." } else { "." };
-            let described = match game {
-                Game::Chess => describe_san(&san),
-                Game::Draughts { .. } => describe_draughts_move(&san),
-            };
-            let mut text = format!("**{number}{dots} {san}** — {side}: {described}");
-            if let Some(suffix) = san_move.suffix() {
-                if let Some(meaning) = tags::suffix_meaning(&suffix) {
-                    text.push_str(&format!("\n\n`{suffix}`: {meaning}"));
-                }
-            }
-            // The NAGs that follow the move.
-            let mut next = parent.next_sibling();
-            while let Some(node) = next.filter(|n| n.kind() == K::NAG_NODE) {
-                if let Some(value) = pgn::ast::Nag::cast(node.clone()).and_then(|n| n.value()) {
-                    let meaning = tags::nag_meaning(value)
-                        .unwrap_or("an annotation the PGN standard leaves unnamed");
-                    text.push_str(&format!("\n\n`${value}`: {meaning}"));
-                }
-                next = node.next_sibling();
-            }
-            hover(parent.text_range(), text)
-        }
-        (K::NAG, _) => {
-            let value: u8 = token.text()[1..].parse().ok()?;
-            let meaning =
-                tags::nag_meaning(value).unwrap_or("an annotation the PGN standard leaves unnamed");
-            hover(token.text_range(), format!("**${value}** — {meaning}"))
-        }
-        (K::RESULT, _) => {
-            let meaning = tags::read_result(token.text())?;
-            hover(
-                token.text_range(),
-                format!("**{}** — {meaning}", token.text()),
-            )
-        }
-        _ => None,
-    }
-}
-
-/// The ply of the first move of `game_node`: a chess `FEN` gives it; a draughts `FEN` says
-/// who moves first.
-fn game_start_ply(game_node: Option<pgn::SyntaxNode>, game: Game) -> u32 {
-    let Some(game_node) = game_node.and_then(pgn::ast::Game::cast) else {
-        return 0;
-    };
-    match game {
-        Game::Chess => game_node.start_ply(),
-        Game::Draughts { black_first } => {
-            kifu_syntax::pdn::board::start_ply(game_node.tag("FEN").as_deref(), black_first)
-        }
     }
 }
 
@@ -256,68 +276,6 @@ fn describe_draughts_move(text: &str) -> String {
     }
 }
 
-/// A Go point as players write it: `dd` on 19×19 is D16 (columns skip I, rows count up).
-pub(crate) fn go_coordinate(raw: &str, size: (u32, u32)) -> Option<String> {
-    let (x, y) = properties::point(raw, Some(size))?;
-    const COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
-    let column = *COLUMNS.get(x as usize)? as char;
-    Some(format!("{column}{}", size.1 - y))
-}
-
-fn sgf_hover(root: &sgf::SyntaxNode, offset: TextSize) -> Option<Hover> {
-    let token = significant(root.token_at_offset(offset), |t| t.kind().is_trivia())?;
-    let property = Property::cast(token.parent()?)?;
-    let id = property.canonical_ident()?;
-    let info = properties::lookup(&id);
-    let mut text = match info {
-        Some(info) => format!(
-            "**{id}** — {}; {}",
-            info.name,
-            shape_description(info.shape)
-        ),
-        None => format!("**{id}** — not an FF[4] property; its values are read as text"),
-    };
-    let node = property.syntax().parent()?;
-    let size = board_size(property.syntax());
-    let values = decoded_values(&property);
-    if matches!(id.as_str(), "B" | "W") {
-        let number = move_number(&node);
-        let raw = property.raw_values().next().unwrap_or_default();
-        let at = match go_coordinate(&raw, size) {
-            Some(point) => point,
-            None if raw.is_empty() || raw == "tt" => "pass".into(),
-            None => format!("`{raw}`"),
-        };
-        let colour = if id == "B" { "Black" } else { "White" };
-        text.push_str(&format!(
-            "\n\nmove {number}: {colour} {at} (on {}×{})",
-            size.0, size.1
-        ));
-    } else if !values.is_empty() {
-        let shown: Vec<String> = values
-            .iter()
-            .map(|v| match go_coordinate(v, size) {
-                Some(point)
-                    if info.is_some_and(|i| {
-                        matches!(
-                            i.shape,
-                            properties::Shape::List(_) | properties::Shape::EList(_)
-                        )
-                    }) =>
-                {
-                    format!("{v} ({point})")
-                }
-                _ => v.clone(),
-            })
-            .collect();
-        text.push_str(&format!("\n\n{}", shown.join(", ")));
-    }
-    Some(Hover {
-        range: property.syntax().text_range(),
-        markdown: text,
-    })
-}
-
 /// What values a property takes, in words.
 fn shape_description(shape: properties::Shape) -> String {
     use properties::{type_name, Shape};
@@ -348,45 +306,194 @@ fn shape_description(shape: properties::Shape) -> String {
     }
 }
 
-/// The board size of the game `node` is in: its root node's `SZ`, else 19×19.
-fn board_size(node: &sgf::SyntaxNode) -> (u32, u32) {
-    let game = node
-        .ancestors()
-        .filter(|n| n.kind() == sgf::SyntaxKind::GAME_TREE)
-        .last()
-        .and_then(sgf::ast::GameTree::cast);
-    game.and_then(|g| g.nodes().next())
-        .and_then(|root| {
-            root.properties()
-                .find(|p| p.canonical_ident().as_deref() == Some("SZ"))
-        })
-        .and_then(|p| p.raw_values().next())
-        .and_then(|v| properties::board_size(&v))
-        .unwrap_or((19, 19))
-}
+#[cfg(test)]
+mod tests {
+    use expect_test::{expect, Expect};
 
-/// The number of moves (`B` or `W` nodes) from the root to `node`, itself included.
-fn move_number(node: &sgf::SyntaxNode) -> usize {
-    let has_move = |n: &sgf::SyntaxNode| {
-        sgf::ast::Node::cast(n.clone()).is_some_and(|n| {
-            n.properties()
-                .any(|p| matches!(p.canonical_ident().as_deref(), Some("B" | "W")))
-        })
-    };
-    let mut count = usize::from(has_move(node));
-    let mut current = node.clone();
-    loop {
-        let mut sibling = current.prev_sibling();
-        while let Some(s) = sibling {
-            if s.kind() == sgf::SyntaxKind::NODE && has_move(&s) {
-                count += 1;
-            }
-            sibling = s.prev_sibling();
-        }
-        match current.parent() {
-            Some(parent) if parent.kind() == sgf::SyntaxKind::GAME_TREE => current = parent,
-            _ => break,
-        }
+    use crate::fixture::{self, KASPAROV};
+    use crate::{Document, Notation};
+
+    fn check_hover(notation: Notation, text: &str, expect: Expect) {
+        let (doc, offset) = fixture::document(notation, text);
+        let actual = match doc.hover(offset) {
+            Some(hover) => format!("{}\n{}", &doc.text()[hover.range], hover.markdown),
+            None => "no hover".to_string(),
+        };
+        expect.assert_eq(&actual);
     }
-    count
+
+    #[test]
+    fn hover_tag_date() {
+        check_hover(
+            Notation::Pgn,
+            "[Da$0te \"2001.12.05\"]\n*",
+            expect![[r#"
+            [Date "2001.12.05"]
+            **Date** — the date the game started, `YYYY.MM.DD`, `??` for unknown parts (Seven Tag Roster)
+
+            `2001.12.05`: 5 December 2001"#]],
+        );
+    }
+
+    #[test]
+    fn hover_tag_time_control_and_eco() {
+        check_hover(
+            Notation::Pgn,
+            "[TimeControl \"40/7200:3$0600\"]\n*",
+            expect![[r#"
+            [TimeControl "40/7200:3600"]
+            **TimeControl** — the time control: `moves/seconds`, `seconds+increment`, periods separated by `:`
+
+            `40/7200:3600`: 40 moves in 2 hours, then 1 hour"#]],
+        );
+        check_hover(
+            Notation::Pgn,
+            "[E$0CO \"C80\"]\n*",
+            expect![[r#"
+            [ECO "C80"]
+            **ECO** — the opening's code in the Encyclopaedia of Chess Openings
+
+            `C80`: Ruy Lopez: Open"#]],
+        );
+    }
+
+    #[test]
+    fn hover_moves() {
+        let text = KASPAROV.replace("Nxc3 13.", "N$0xc3 13.");
+        check_hover(
+            Notation::Pgn,
+            &text,
+            expect![[r#"
+            Nxc3
+            **12... Nxc3** — Black: knight takes on c3"#]],
+        );
+        let text = KASPAROV.replace("a6 $1", "a$06 $1");
+        check_hover(
+            Notation::Pgn,
+            &text,
+            expect![[r#"
+            a6
+            **3... a6** — Black: pawn to a6
+
+            `$1`: good move (`!`)"#]],
+        );
+        check_hover(
+            Notation::Pgn,
+            "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qx$0f7# 1-0",
+            expect![[r#"
+            Qxf7#
+            **4. Qxf7#** — White: queen takes on f7, checkmate"#]],
+        );
+        check_hover(
+            Notation::Pgn,
+            "[FEN \"8/8/8/8/8/8/8/K1k5 b - - 0 17\"]\n17... K$0d2 *",
+            expect![[r#"
+            Kd2
+            **17... Kd2** — Black: king to d2"#]],
+        );
+    }
+
+    #[test]
+    fn hover_move_numbers_come_from_its_own_game() {
+        check_hover(
+            Notation::Pgn,
+            "[FEN \"8/8/8/8/8/8/8/K1k5 b - - 0 17\"]\n17... Kd2 *\n\n[Event \"next\"]\n1. e$04 *",
+            expect![[r#"
+            e4
+            **1. e4** — White: pawn to e4"#]],
+        );
+    }
+
+    #[test]
+    fn hover_nag_and_result() {
+        check_hover(
+            Notation::Pgn,
+            "1. e4 $1$04 1-0",
+            expect![[r#"
+            $14
+            **$14** — White is slightly better"#]],
+        );
+        check_hover(
+            Notation::Pgn,
+            "1. e4 1/2-$01/2",
+            expect![[r#"
+            1/2-1/2
+            **1/2-1/2** — a draw"#]],
+        );
+    }
+
+    #[test]
+    fn hover_sgf() {
+        check_hover(
+            Notation::Sgf,
+            "(;GM[1]FF[4]SZ[19];B[pd];W[d$0d])",
+            expect![[r#"
+            W[dd]
+            **W** — White move; takes a move (a point, or `[]` to pass)
+
+            move 2: White D16 (on 19×19)"#]],
+        );
+        check_hover(
+            Notation::Sgf,
+            "(;GM[1]FF[4]SZ[9]K$0M[6.5])",
+            expect![[r#"
+            KM[6.5]
+            **KM** — Komi; takes a real number
+
+            6.5"#]],
+        );
+    }
+
+    #[test]
+    fn hover_sgf_uses_its_own_games_board() {
+        check_hover(
+            Notation::Sgf,
+            "(;GM[1]SZ[9];B[cc])\n(;GM[1]SZ[19];B[c$0c])",
+            expect![[r#"
+            B[cc]
+            **B** — Black move; takes a move (a point, or `[]` to pass)
+
+            move 1: Black C17 (on 19×19)"#]],
+        );
+    }
+
+    #[test]
+    fn hover_sgf_node_outside_any_game() {
+        check_hover(
+            Notation::Sgf,
+            "(;GM[1]);B[a$0a]",
+            expect![[r#"
+            B[aa]
+            **B** — Black move; takes a move (a point, or `[]` to pass)
+
+            aa"#]],
+        );
+    }
+
+    #[test]
+    fn hover_pdn() {
+        check_hover(
+            Notation::Pdn,
+            "[GameType \"21\"]\n1. 11-15 23-18 2. 8-11 2$06x37x48 *",
+            expect![[r#"
+            26x37x48
+            **2... 26x37x48** — White: captures from 26 via 37 to 48"#]],
+        );
+        check_hover(
+            Notation::Pdn,
+            "[Game$0Type \"25\"]\n*",
+            expect![[r#"
+            [GameType "25"]
+            **GameType** — the draughts variant and board (PDN)
+
+            `25`: Russian draughts: 8×8 board, White moves first, lettered squares"#]],
+        );
+    }
+
+    #[test]
+    fn no_hover_past_the_end_or_on_space() {
+        check_hover(Notation::Pgn, "1. e4 e5 *   $0", expect!["no hover"]);
+        let doc = Document::new(Notation::Pgn, "1. e4 *".into());
+        assert_eq!(doc.hover(crate::TextSize::from(1000)), None);
+    }
 }

@@ -12,27 +12,9 @@
 use std::sync::OnceLock;
 
 use kifu_syntax::TextRange;
-use serde::Serialize;
 
-/// A place in a file, as people and programs count.
-#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
-pub struct Position {
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column, in characters.
-    pub column: usize,
-    /// 0-based byte offset into the decoded text.
-    pub offset: usize,
-}
-
-/// A start and an end position.
-#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
-pub struct Span {
-    /// Where it starts.
-    pub start: Position,
-    /// Where it ends (exclusive).
-    pub end: Position,
-}
+/// Positions are the export model's (kifu-ide), so the CLI's JSON and the library's agree.
+pub use kifu_ide::export::{Position, Span};
 
 /// How many bytes each entry of the character-count table covers.
 const BLOCK: usize = 256;

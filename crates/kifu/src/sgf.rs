@@ -1,5 +1,5 @@
 //! SGF files in the CLI: decoding their bytes (BOM, then the root node's `CA[]`, then UTF-8,
-//! then a guess) and exporting their game trees.
+//! then a guess).
 //!
 //! `CA[]` is read from the root node as the parser sees it, not found by a byte search (which
 //! also finds `CA[` inside a comment). To parse before the encoding is known, the bytes are
@@ -12,10 +12,8 @@
 //! are found again in the decoded text, never carried over from the bytes.
 
 use encoding_rs::{Encoding, UTF_16BE, UTF_16LE, UTF_8};
-use kifu_syntax::sgf::ast::{GameTree, Node, Property};
-use kifu_syntax::sgf::checks::decoded_values;
+use kifu_syntax::sgf::ast::Property;
 use kifu_syntax::{sgf, Code, SyntaxError, TextRange, TextSize};
-use serde_json::{Map, Value};
 
 /// An SGF file read: its text, its parse, and every diagnostic (decoding warnings first).
 pub struct SgfFile {
@@ -54,6 +52,13 @@ pub fn read(bytes: &[u8]) -> SgfFile {
         text,
         parse,
         errors,
+    }
+}
+
+impl SgfFile {
+    /// The decoding warnings alone (the first of `errors`).
+    pub fn warnings(&self) -> &[SyntaxError] {
+        &self.errors[..self.errors.len() - self.parse.errors().len()]
     }
 }
 
@@ -239,52 +244,6 @@ fn mostly_utf8(bytes: &[u8]) -> bool {
         invalid += chunk.invalid().len();
     }
     valid > 0 && invalid <= valid * 2
-}
-
-/// A game tree as data: each node's properties, and its children (the next node of its
-/// sequence, or the first nodes of its variations). Built from the last node up, so long
-/// games do not recurse.
-pub fn tree_json(tree: &GameTree) -> Value {
-    let nodes: Vec<Node> = tree.nodes().collect();
-    let variations: Vec<Value> = tree.variations().map(|v| tree_json(&v)).collect();
-    let mut children = variations;
-    for node in nodes.iter().rev() {
-        let value = node_json(node, std::mem::take(&mut children));
-        children = vec![value];
-    }
-    match (nodes.is_empty(), children.pop()) {
-        (false, Some(first)) => first,
-        (_, last) => node_json_empty(last.into_iter().collect()),
-    }
-}
-
-fn node_json_empty(children: Vec<Value>) -> Value {
-    let mut object = Map::new();
-    object.insert("properties".into(), Value::Object(Map::new()));
-    object.insert("children".into(), Value::Array(children));
-    Value::Object(object)
-}
-
-fn node_json(node: &Node, children: Vec<Value>) -> Value {
-    let mut properties = Map::new();
-    for property in node.properties() {
-        let id = match property.canonical_ident() {
-            Some(id) if !id.is_empty() => id,
-            _ => property.ident().unwrap_or_default(),
-        };
-        let values = decoded_values(&property).into_iter().map(Value::String);
-        // A property given twice in a node keeps all its values, as SGFC merges them.
-        match properties.get_mut(&id) {
-            Some(Value::Array(existing)) => existing.extend(values),
-            _ => {
-                properties.insert(id, Value::Array(values.collect()));
-            }
-        }
-    }
-    let mut object = Map::new();
-    object.insert("properties".into(), Value::Object(properties));
-    object.insert("children".into(), Value::Array(children));
-    Value::Object(object)
 }
 
 #[cfg(test)]

@@ -137,29 +137,6 @@ pub fn parse_game_type(value: &str) -> Result<GameType, String> {
     })
 }
 
-/// Whether Black moves first in a game with this `GameType` tag value (English checkers and
-/// American pool: 21, 23); White otherwise, and without the tag.
-pub fn black_moves_first(game_type: Option<&str>) -> bool {
-    match game_type.map(parse_game_type) {
-        Some(Ok(GameType::Known(board))) | Some(Ok(GameType::Unknown(_, Some(board)))) => {
-            board.black_first
-        }
-        _ => false,
-    }
-}
-
-/// How many moves come before the first one of a draughts game: 1 when the `FEN` gives the
-/// move to the side that does not move first.
-pub fn start_ply(fen: Option<&str>, black_first: bool) -> u32 {
-    let white_to_move = fen
-        .and_then(|f| parse_fen(f).ok())
-        .and_then(|f| f.white_to_move);
-    match white_to_move {
-        Some(white) if white == black_first => 1,
-        _ => 0,
-    }
-}
-
 /// A square as written in a move or FEN.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Square {

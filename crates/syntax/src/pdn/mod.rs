@@ -1,5 +1,7 @@
 //! PDN, the Portable Draughts Notation: PGN's grammar with draughts moves, results and tags.
-//! It shares PGN's parser through [`crate::pgn::parser::Dialect`] and has its own kinds.
+//! It shares PGN's parser through [`crate::pgn::parser::Dialect`] and has its own kinds, each
+//! with the PGN role it plays ([`SyntaxKind::role`]), through which code that reads PGN
+//! trees reads PDN trees too.
 //!
 //! ```
 //! let parse = kifu_syntax::pdn::parse("[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 2-0\n");
@@ -11,7 +13,7 @@ mod checks;
 mod lexer;
 mod syntax_kind;
 
-use rowan::{GreenNode, GreenToken, NodeOrToken, TextRange, TextSize};
+use rowan::TextRange;
 
 pub use lexer::{lex, Lexed};
 pub use syntax_kind::{PdnLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
@@ -98,50 +100,12 @@ fn is_column_padding(text: &str) -> bool {
 pub type Parse = crate::Parse<PdnLanguage>;
 
 impl crate::Parse<PdnLanguage> {
-    /// The games, each seen as a PGN `GAME` tree with offsets into the whole text: PDN has
-    /// PGN's structure, so code that reads movetext (export, outlines) serves both.
-    pub fn games_as_pgn(&self) -> Vec<(crate::pgn::ast::Game, TextSize)> {
-        self.games().filter_map(|game| game_as_pgn(&game)).collect()
-    }
-
-    /// The game that holds `offset`, seen as a PGN `GAME` (only that one is converted).
-    pub fn game_as_pgn_at(&self, offset: TextSize) -> Option<(crate::pgn::ast::Game, TextSize)> {
-        let game = self
-            .games()
-            .find(|g| g.text_range().contains_inclusive(offset))?;
-        game_as_pgn(&game)
-    }
-
     /// The `GAME` nodes.
     pub fn games(&self) -> impl Iterator<Item = SyntaxNode> {
         self.syntax()
             .children()
             .filter(|n| n.kind() == SyntaxKind::GAME)
     }
-}
-
-fn game_as_pgn(game: &SyntaxNode) -> Option<(crate::pgn::ast::Game, TextSize)> {
-    let view = crate::pgn::SyntaxNode::new_root(as_pgn(&game.green()));
-    Some((
-        crate::pgn::ast::Game::cast(view)?,
-        game.text_range().start(),
-    ))
-}
-
-/// The same tree with each PDN kind replaced by the PGN kind of its role.
-fn as_pgn(node: &rowan::GreenNodeData) -> GreenNode {
-    let kind = |raw: rowan::SyntaxKind| -> rowan::SyntaxKind {
-        <PdnLanguage as rowan::Language>::kind_from_raw(raw)
-            .role()
-            .into()
-    };
-    GreenNode::new(
-        kind(node.kind()),
-        node.children().map(|child| match child {
-            NodeOrToken::Node(n) => NodeOrToken::Node(as_pgn(n)),
-            NodeOrToken::Token(t) => NodeOrToken::Token(GreenToken::new(kind(t.kind()), t.text())),
-        }),
-    )
 }
 
 /// Parses a PDN text and runs the checks (game types, FEN, squares). Never fails.

@@ -59,15 +59,34 @@ fn errors() {
 }
 
 #[test]
-fn games_read_through_the_pgn_view() {
+fn games_read_through_their_pgn_roles() {
+    use crate::pgn::SyntaxKind as Role;
     let parse = parse("[White \"A\"]\n1. 32-28 {good} 19-23 (1... 18-23) *\n");
-    let games = parse.games_as_pgn();
+    let games: Vec<SyntaxNode> = parse.games().collect();
     assert_eq!(games.len(), 1);
-    let game = &games[0].0;
-    assert_eq!(game.tag("White").as_deref(), Some("A"));
     assert_eq!(
-        game.syntax().to_string(),
+        games[0].to_string(),
         "[White \"A\"]\n1. 32-28 {good} 19-23 (1... 18-23) *"
+    );
+    let roles: Vec<Role> = games[0]
+        .descendants()
+        .map(|n| n.kind().role())
+        .filter(|r| *r != Role::MOVE_NUMBER)
+        .collect();
+    assert_eq!(
+        roles,
+        [
+            Role::GAME,
+            Role::TAG_SECTION,
+            Role::TAG_PAIR,
+            Role::MOVETEXT,
+            Role::SAN_MOVE,
+            Role::COMMENT,
+            Role::SAN_MOVE,
+            Role::VARIATION,
+            Role::SAN_MOVE,
+            Role::GAME_RESULT,
+        ]
     );
 }
 
@@ -84,5 +103,5 @@ fn deep_and_large_input() {
     let text = game.repeat(5_000);
     let parse = super::parse(&text);
     assert!(parse.errors().is_empty());
-    assert_eq!(parse.games_as_pgn().len(), 5_000);
+    assert_eq!(parse.games().count(), 5_000);
 }

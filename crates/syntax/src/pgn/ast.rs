@@ -64,20 +64,6 @@ impl Game {
             .and_then(|t| t.value())
     }
 
-    /// How many half-moves come before the first move: from the `FEN` tag's side to move and
-    /// move number (`... b - - 0 17` is 33), 0 without one.
-    pub fn start_ply(&self) -> u32 {
-        let Some(fen) = self.tag("FEN") else { return 0 };
-        let fields: Vec<&str> = fen.split_whitespace().collect();
-        let black = fields.get(1) == Some(&"b");
-        let number: u32 = fields
-            .get(5)
-            .and_then(|n| super::parser::parse_move_number(n))
-            .filter(|&n| n >= 1)
-            .unwrap_or(1);
-        (number - 1) * 2 + u32::from(black)
-    }
-
     /// The movetext, if the game has moves or comments.
     pub fn movetext(&self) -> Option<Movetext> {
         child(&self.0, Movetext::cast)

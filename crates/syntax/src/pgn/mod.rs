@@ -16,7 +16,7 @@ use rowan::{GreenNode, GreenToken, NodeCache, NodeOrToken, TextRange, TextSize};
 
 pub use incremental::reparse;
 pub use lexer::{lex, Lexed};
-pub use parser::{MAX_MOVE_NUMBER, MAX_VARIATION_DEPTH};
+pub use parser::{parse_move_number, MAX_MOVE_NUMBER, MAX_VARIATION_DEPTH};
 pub use syntax_kind::{PgnLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
 
 use crate::SyntaxError;

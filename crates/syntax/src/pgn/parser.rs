@@ -945,7 +945,7 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
 pub const MAX_MOVE_NUMBER: u32 = 100_000;
 
 /// The number of a move number token, `None` when it is over [`MAX_MOVE_NUMBER`].
-pub(crate) fn parse_move_number(digits: &str) -> Option<u32> {
+pub fn parse_move_number(digits: &str) -> Option<u32> {
     digits.parse().ok().filter(|&n| n <= MAX_MOVE_NUMBER)
 }
 

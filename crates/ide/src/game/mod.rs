@@ -1,0 +1,461 @@
+//! The notation-neutral model of a game: what it is, read once from its subtree.
+//!
+//! A [`Game`] says which game a record is of ([`GameKind`]), where it starts ([`Start`] and
+//! the ply of its first move), its [`Header`] (PGN tags, SGF root properties) and its move
+//! tree: every [`Move`] with its ply, side, number and annotations, and every [`Line`] (the
+//! main line and its variations, each knowing the move it branches from).
+//!
+//! This is the one place where moves are numbered and sides decided; features ask the
+//! model. Its ranges are relative to the start of the game, so a model depends only on the
+//! game's green tree: a document keeps it beside that tree, and an edit elsewhere, which
+//! moves the game without changing it, keeps the model too. [`GameRef`] puts a model back
+//! in its text.
+
+mod movetext;
+mod sgf;
+#[cfg(test)]
+mod tests;
+
+use kifu_syntax::pdn::board::Board;
+use kifu_syntax::{TextRange, TextSize};
+
+/// Which game a record is of, as far as its notation says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GameKind {
+    /// Chess (PGN).
+    Chess {
+        /// The `Variant` tag (`Chess960`, `Crazyhouse`), `None` for standard chess.
+        variant: Option<String>,
+    },
+    /// Go (SGF).
+    Go {
+        /// Columns and rows: the root's `SZ`, 19×19 without one.
+        size: (u32, u32),
+    },
+    /// Draughts (PDN).
+    Draughts {
+        /// The board its `GameType` gives; international draughts without the tag, `None`
+        /// when the tag names no board kifu knows.
+        board: Option<Board>,
+    },
+}
+
+/// Where a game starts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Start {
+    /// The game's usual first position.
+    Initial,
+    /// The position of a `FEN` tag (chess or draughts), as written.
+    Fen(String),
+    /// Stones set up in the SGF root node (`AB`, `AW`, `AE`): handicap, problems.
+    Setup,
+}
+
+/// A player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// White.
+    White,
+    /// Black.
+    Black,
+}
+
+impl Side {
+    /// `White` or `Black`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::White => "White",
+            Side::Black => "Black",
+        }
+    }
+
+    /// `white` or `black`, as data formats write it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Side::White => "white",
+            Side::Black => "black",
+        }
+    }
+
+    /// The other player.
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+}
+
+/// The index of a move in [`Game::moves`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct MoveId(u32);
+
+/// The index of a line in [`Game::lines`]; the main line is [`LineId::MAIN`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct LineId(u32);
+
+impl LineId {
+    /// The main line: the game's moves.
+    pub const MAIN: LineId = LineId(0);
+}
+
+/// What a game says about itself: PGN tags, SGF root properties. Names and values are
+/// kept in one string, not one allocation each (a database has a dozen tags a game).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Header {
+    /// The tag section, the SGF root node; `None` when there is none.
+    pub range: Option<TextRange>,
+    entries: Vec<Entry>,
+    /// Where each value is in `strings`.
+    values: Vec<(u32, u32)>,
+    strings: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Entry {
+    name: (u32, u32),
+    /// Where its values are in `values`.
+    values: (u32, u32),
+    range: TextRange,
+}
+
+/// One entry of the header: a PGN tag pair or an SGF root property.
+#[derive(Debug, Clone, Copy)]
+pub struct HeaderEntry<'h> {
+    header: &'h Header,
+    entry: &'h Entry,
+}
+
+impl<'h> HeaderEntry<'h> {
+    /// `Event`, `PB` (an SGF identifier as `FF[4]` reads it: `AddBlack` is `AB`).
+    pub fn name(&self) -> &'h str {
+        self.header.string(self.entry.name)
+    }
+
+    /// The values, decoded: a tag's one value with its escapes removed (none when it is
+    /// missing), an SGF property's values by their type.
+    pub fn values(&self) -> impl Iterator<Item = &'h str> + 'h {
+        let header = self.header;
+        let (start, end) = self.entry.values;
+        header.values[start as usize..end as usize]
+            .iter()
+            .map(move |&span| header.string(span))
+    }
+
+    /// The first value.
+    pub fn value(&self) -> Option<&'h str> {
+        self.values().next()
+    }
+
+    /// The tag pair or property.
+    pub fn range(&self) -> TextRange {
+        self.entry.range
+    }
+}
+
+impl Header {
+    /// The entries, in text order.
+    pub fn entries(&self) -> impl Iterator<Item = HeaderEntry<'_>> {
+        self.entries.iter().map(|entry| HeaderEntry {
+            header: self,
+            entry,
+        })
+    }
+
+    /// The first value of the first entry named `name`.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.entries().find(|e| e.name() == name)?.value()
+    }
+
+    /// Adds an entry: `push_values` appends its values with [`Header::push_value`].
+    fn push(&mut self, name: &str, range: TextRange, push_values: impl FnOnce(&mut Header)) {
+        let name = self.push_string(name);
+        let first = self.values.len() as u32;
+        push_values(self);
+        self.entries.push(Entry {
+            name,
+            values: (first, self.values.len() as u32),
+            range,
+        });
+    }
+
+    /// Adds a value to the entry being pushed.
+    fn push_value(&mut self, value: &str) {
+        let span = self.push_string(value);
+        self.values.push(span);
+    }
+
+    fn push_string(&mut self, text: &str) -> (u32, u32) {
+        let start = self.strings.len() as u32;
+        self.strings.push_str(text);
+        (start, self.strings.len() as u32)
+    }
+
+    fn string(&self, (start, end): (u32, u32)) -> &str {
+        &self.strings[start as usize..end as usize]
+    }
+}
+
+/// What kind of comment a comment is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CommentKind {
+    /// `{...}`.
+    Brace,
+    /// `; ...` to the end of the line.
+    Line,
+    /// A `%` escape line or a PDN setup command: for programs, not for readers.
+    Escape,
+    /// An SGF `C[...]` value.
+    Property,
+}
+
+/// A comment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Comment {
+    /// All of it.
+    pub range: TextRange,
+    /// Its text, without delimiters (an SGF value still has its escapes).
+    pub text: TextRange,
+    /// What kind it is.
+    pub kind: CommentKind,
+}
+
+/// A move and what is attached to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Move {
+    /// The move with its suffix (`Nf3!`), the SGF node that holds it (`;B[dd]`).
+    pub range: TextRange,
+    /// The move as written: `Nf3`, `32-28`, the SGF point `dd` (empty for a pass).
+    pub text: TextRange,
+    /// The suffix annotation, `!?`, `(?)`.
+    pub suffix: Option<TextRange>,
+    /// Half-moves played before it since the game's first position (a `FEN` tag's counts).
+    pub ply: u32,
+    /// The number people give it: the full-move number (`12` in `12... Nc6`) in chess and
+    /// draughts, one more than the moves before it in Go.
+    pub number: u32,
+    /// Who makes it.
+    pub side: Side,
+    /// The move number written just before it (`12.`), if there is one.
+    pub written_number: Option<u32>,
+    /// Its NAGs in [`Game::nags`].
+    nags: Items,
+    /// Its comments in [`Game::comments`].
+    comments: Items,
+    /// Its variations in [`Game::variations`].
+    variations: Items,
+    /// The line it is in.
+    pub line: LineId,
+    /// The move played just before it: the previous one of its line, or the one its line
+    /// branches from. `None` for the game's first move.
+    pub parent: Option<MoveId>,
+}
+
+/// Where the things attached to a move are in the game's tables: every move's are in one
+/// table per kind, one run after another, which saves an allocation per move.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Items {
+    start: u32,
+    end: u32,
+}
+
+impl Items {
+    fn of<T>(self, table: &[T]) -> &[T] {
+        &table[self.start as usize..self.end as usize]
+    }
+}
+
+/// Appends `run` to `table` and says where it went.
+fn append<T: Copy>(table: &mut Vec<T>, run: &[T]) -> Items {
+    let start = table.len() as u32;
+    table.extend_from_slice(run);
+    Items {
+        start,
+        end: table.len() as u32,
+    }
+}
+
+/// The main line or a variation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    /// All of it: `( ... )`, an SGF game tree; the movetext for a PGN main line.
+    pub range: TextRange,
+    /// What names it: its first move (PGN), its first node (SGF); all of it when empty.
+    pub head: TextRange,
+    /// The line it is written in; `None` for the main line.
+    pub parent: Option<LineId>,
+    /// The last move played before its first one: the position it starts from. `None` when
+    /// it starts at the game's start.
+    pub branches_from: Option<MoveId>,
+    /// The move it is an alternative to (a PGN variation): the move written before it in
+    /// its parent line, or the line's first move for one written before that move.
+    pub replaces: Option<MoveId>,
+    /// The ply of its first move.
+    pub start_ply: u32,
+    /// Its moves, in order.
+    pub moves: Box<[MoveId]>,
+    /// Comments before its first move.
+    pub comments: Box<[Comment]>,
+    /// The lines written inside it, in text order.
+    pub variations: Box<[LineId]>,
+}
+
+impl Line {
+    /// A line with nothing read into it yet.
+    fn new(
+        range: TextRange,
+        head: TextRange,
+        parent: Option<LineId>,
+        branches_from: Option<MoveId>,
+        start_ply: u32,
+    ) -> Line {
+        Line {
+            range,
+            head,
+            parent,
+            branches_from,
+            replaces: None,
+            start_ply,
+            moves: Box::new([]),
+            comments: Box::new([]),
+            variations: Box::new([]),
+        }
+    }
+}
+
+/// The model of one game. Ranges are relative to the start of the game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    /// The length of its text.
+    pub len: TextSize,
+    /// Which game it is.
+    pub kind: GameKind,
+    /// Its first position.
+    pub start: Start,
+    /// The ply of its first move: from a `FEN` tag's side to move and move number.
+    pub start_ply: u32,
+    /// Who moves first (at even plies): White in chess, Black in English checkers.
+    pub first_mover: Side,
+    /// Its tags or root properties.
+    pub header: Header,
+    /// The result at its end (`1-0`), where the notation writes one.
+    pub result: Option<TextRange>,
+    /// Every move of every line, in text order.
+    pub moves: Vec<Move>,
+    /// The main line ([`LineId::MAIN`]) and every variation, in text order.
+    pub lines: Vec<Line>,
+    /// The NAGs of every move.
+    nag_table: Vec<u8>,
+    /// The comments of every move.
+    comment_table: Vec<Comment>,
+    /// The variations of every move.
+    variation_table: Vec<LineId>,
+}
+
+impl Game {
+    /// The main line.
+    pub fn main_line(&self) -> &Line {
+        &self[LineId::MAIN]
+    }
+
+    /// The Numeric Annotation Glyphs after a move, `$14` as 14.
+    pub fn nags(&self, m: &Move) -> &[u8] {
+        m.nags.of(&self.nag_table)
+    }
+
+    /// The comments after a move.
+    pub fn comments(&self, m: &Move) -> &[Comment] {
+        m.comments.of(&self.comment_table)
+    }
+
+    /// The lines that replace a move (PGN variations written after it, or before the first
+    /// move of its line), in text order.
+    pub fn variations(&self, m: &Move) -> &[LineId] {
+        m.variations.of(&self.variation_table)
+    }
+
+    /// The move whose range starts at `start`.
+    pub fn move_starting_at(&self, start: TextSize) -> Option<&Move> {
+        let i = self.moves.partition_point(|m| m.range.start() < start);
+        self.moves.get(i).filter(|m| m.range.start() == start)
+    }
+
+    /// The side that makes the move at `ply`.
+    fn side_at(&self, ply: u32) -> Side {
+        if ply.is_multiple_of(2) {
+            self.first_mover
+        } else {
+            self.first_mover.opponent()
+        }
+    }
+
+    /// The number people give the move at `ply` (see [`Move::number`]).
+    fn number_at(&self, ply: u32) -> u32 {
+        match self.kind {
+            GameKind::Go { .. } => ply + 1,
+            GameKind::Chess { .. } | GameKind::Draughts { .. } => ply / 2 + 1,
+        }
+    }
+}
+
+impl std::ops::Index<MoveId> for Game {
+    type Output = Move;
+    fn index(&self, id: MoveId) -> &Move {
+        &self.moves[id.0 as usize]
+    }
+}
+
+impl std::ops::Index<LineId> for Game {
+    type Output = Line;
+    fn index(&self, id: LineId) -> &Line {
+        &self.lines[id.0 as usize]
+    }
+}
+
+/// A game in its text: its model, the text it is in and where it starts there.
+#[derive(Debug, Clone, Copy)]
+pub struct GameRef<'a> {
+    /// The model.
+    pub game: &'a Game,
+    /// The text of the document (or the piece of a file) the game is in.
+    pub text: &'a str,
+    /// Where the game starts in `text`.
+    pub offset: TextSize,
+}
+
+impl<'a> GameRef<'a> {
+    /// All of the game, in the text.
+    pub fn full_range(&self) -> TextRange {
+        TextRange::at(self.offset, self.game.len)
+    }
+
+    /// A range of the model as a range of the text.
+    pub fn range(&self, relative: TextRange) -> TextRange {
+        relative + self.offset
+    }
+
+    /// The text of a range of the model.
+    pub fn text_of(&self, relative: TextRange) -> &'a str {
+        &self.text[self.range(relative)]
+    }
+
+    /// The move as a list of moves writes it: `12... Nc6`, `1. 32-28` (in Go, `12. dd`).
+    pub fn move_name(&self, m: &Move) -> String {
+        let second = m.ply % 2 == 1 && !matches!(self.game.kind, GameKind::Go { .. });
+        let dots = if second { "..." } else { "." };
+        format!("{}{dots} {}", m.number, self.text_of(m.text))
+    }
+
+    /// The result as written, where the notation writes one.
+    pub fn result(&self) -> Option<&'a str> {
+        self.game.result.map(|r| self.text_of(r))
+    }
+}
+
+/// A Go point as players write it: `dd` on 19×19 is D16 (columns skip I, rows count up).
+pub fn go_coordinate(raw: &str, size: (u32, u32)) -> Option<String> {
+    let (x, y) = kifu_syntax::sgf::properties::point(raw, Some(size))?;
+    const COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+    let column = *COLUMNS.get(x as usize)? as char;
+    Some(format!("{column}{}", size.1 - y))
+}

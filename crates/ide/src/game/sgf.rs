@@ -1,0 +1,201 @@
+//! SGF game trees into the model: the root node is the header, each game tree a line, each
+//! node with a `B` or `W` property a move.
+
+use kifu_syntax::sgf::ast::{raw_value, GameTree, Node, Property};
+use kifu_syntax::sgf::checks::decoded_values;
+use kifu_syntax::sgf::{properties, SyntaxKind, SyntaxNode};
+use kifu_syntax::{TextRange, TextSize};
+use rowan::GreenNodeData;
+
+use super::{
+    append, Comment, CommentKind, Game, GameKind, Header, Items, Line, LineId, Move, MoveId, Side,
+    Start,
+};
+
+impl Game {
+    /// The model of an SGF `GAME_TREE` node (one game of a collection).
+    pub fn sgf(tree: &GreenNodeData) -> Game {
+        let len = tree.text_len();
+        let tree = GameTree::cast(SyntaxNode::new_root(tree.to_owned()));
+        let root = tree.as_ref().and_then(|t| t.nodes().next());
+        let mut header = Header {
+            range: root.as_ref().map(|r| r.syntax().text_range()),
+            ..Header::default()
+        };
+        for property in root.iter().flat_map(|r| r.properties()) {
+            if let Some(name) = property.canonical_ident() {
+                header.push(&name, property.syntax().text_range(), |header| {
+                    for value in decoded_values(&property) {
+                        header.push_value(&value);
+                    }
+                });
+            }
+        }
+        let raw = |id: &str| {
+            root.as_ref()
+                .and_then(|r| {
+                    r.properties()
+                        .find(|p| p.canonical_ident().as_deref() == Some(id))
+                })
+                .and_then(|p| p.raw_values().next())
+        };
+        let size = raw("SZ")
+            .and_then(|v| properties::board_size(&v))
+            .unwrap_or((19, 19));
+        let setup = ["AB", "AW", "AE"].iter().any(|id| header.get(id).is_some());
+        let first_mover = match raw("PL").as_deref().map(str::trim) {
+            Some("W") => Side::White,
+            _ => Side::Black,
+        };
+        let mut game = Game {
+            len,
+            kind: GameKind::Go { size },
+            start: if setup { Start::Setup } else { Start::Initial },
+            start_ply: 0,
+            first_mover,
+            header,
+            result: None,
+            moves: Vec::new(),
+            lines: Vec::new(),
+            nag_table: Vec::new(),
+            comment_table: Vec::new(),
+            variation_table: Vec::new(),
+        };
+        match tree {
+            Some(tree) => read_lines(&mut game, tree),
+            None => game.lines.push(Line::new(
+                TextRange::default(),
+                TextRange::default(),
+                None,
+                None,
+                0,
+            )),
+        }
+        game
+    }
+}
+
+/// The move property of a node: its first `B` or `W`.
+fn move_property(node: &Node) -> Option<(Property, Side)> {
+    node.properties()
+        .find_map(|p| match p.canonical_ident().as_deref() {
+            Some("B") => Some((p, Side::Black)),
+            Some("W") => Some((p, Side::White)),
+            _ => None,
+        })
+}
+
+/// The text between a value token's brackets.
+fn inner(token: &kifu_syntax::sgf::SyntaxToken) -> TextRange {
+    let start = token.text_range().start() + TextSize::from(1);
+    TextRange::at(start, TextSize::from(raw_value(token.text()).len() as u32))
+}
+
+/// A game tree being read: its line, its children still to read, and the count so far.
+struct Frame {
+    line: LineId,
+    children: std::vec::IntoIter<SyntaxNode>,
+    ply: u32,
+    previous: Option<MoveId>,
+    moves: Vec<MoveId>,
+}
+
+impl Frame {
+    fn new(
+        game: &mut Game,
+        tree: &SyntaxNode,
+        parent: Option<LineId>,
+        ply: u32,
+        previous: Option<MoveId>,
+    ) -> Frame {
+        let line = LineId(game.lines.len() as u32);
+        let range = tree.text_range();
+        let head = tree
+            .children()
+            .find(|n| n.kind() == SyntaxKind::NODE)
+            .map_or(range, |n| n.text_range());
+        game.lines
+            .push(Line::new(range, head, parent, previous, ply));
+        Frame {
+            line,
+            children: tree.children().collect::<Vec<_>>().into_iter(),
+            ply,
+            previous,
+            moves: Vec::new(),
+        }
+    }
+}
+
+/// Reads every game tree into a line, in text order: a node's move counts the moves of the
+/// nodes before it in its tree and the trees it is in (a node written after a variation,
+/// an error, continues its own tree's count). Without recursion: game trees nest a
+/// thousand deep.
+fn read_lines(game: &mut Game, tree: GameTree) {
+    let mut variations: Vec<Vec<LineId>> = vec![Vec::new()];
+    let mut comments: Vec<Vec<Comment>> = vec![Vec::new()];
+    let mut move_comments: Vec<Vec<Comment>> = Vec::new();
+    let mut stack = vec![Frame::new(game, tree.syntax(), None, 0, None)];
+    while let Some(frame) = stack.last_mut() {
+        let Some(child) = frame.children.next() else {
+            if let Some(frame) = stack.pop() {
+                game.lines[frame.line.0 as usize].moves = frame.moves.into_boxed_slice();
+            }
+            continue;
+        };
+        if let Some(node) = Node::cast(child.clone()) {
+            if let Some((property, side)) = move_property(&node) {
+                let m = MoveId(game.moves.len() as u32);
+                let text = property.value_tokens().next().map_or(
+                    TextRange::empty(property.syntax().text_range().end()),
+                    |t| inner(&t),
+                );
+                game.moves.push(Move {
+                    range: node.syntax().text_range(),
+                    text,
+                    suffix: None,
+                    ply: frame.ply,
+                    number: game.number_at(frame.ply),
+                    side,
+                    written_number: None,
+                    nags: Items::default(),
+                    comments: Items::default(),
+                    variations: Items::default(),
+                    line: frame.line,
+                    parent: frame.previous,
+                });
+                move_comments.push(Vec::new());
+                frame.moves.push(m);
+                frame.previous = Some(m);
+                frame.ply += 1;
+            }
+            // A comment in a node without a move is about the position after the last one.
+            let found = node
+                .properties()
+                .filter(|p| p.canonical_ident().as_deref() == Some("C"))
+                .flat_map(|p| p.value_tokens().collect::<Vec<_>>())
+                .map(|t| Comment {
+                    range: t.text_range(),
+                    text: inner(&t),
+                    kind: CommentKind::Property,
+                });
+            match frame.moves.last() {
+                Some(MoveId(m)) => move_comments[*m as usize].extend(found),
+                None => comments[frame.line.0 as usize].extend(found),
+            }
+        } else if child.kind() == SyntaxKind::GAME_TREE {
+            let (parent, ply, previous) = (frame.line, frame.ply, frame.previous);
+            let sub = Frame::new(game, &child, Some(parent), ply, previous);
+            variations[parent.0 as usize].push(sub.line);
+            variations.push(Vec::new());
+            comments.push(Vec::new());
+            stack.push(sub);
+        }
+    }
+    for ((line, variations), comments) in game.lines.iter_mut().zip(variations).zip(comments) {
+        line.variations = variations.into_boxed_slice();
+        line.comments = comments.into_boxed_slice();
+    }
+    for (m, comments) in game.moves.iter_mut().zip(move_comments) {
+        m.comments = append(&mut game.comment_table, &comments);
+    }
+}

@@ -1,0 +1,205 @@
+//! The model of games of each notation, rendered one line per move and line.
+
+use expect_test::{expect, Expect};
+
+use super::{GameRef, LineId, MoveId};
+use crate::fixture::{self, KASPAROV};
+use crate::Notation;
+
+/// The model in words: the game, then each line with its moves and what hangs on them.
+fn render(game: GameRef<'_>) -> String {
+    let model = game.game;
+    let name = |m: Option<MoveId>| m.map_or("start".to_string(), |m| game.move_name(&model[m]));
+    let mut out = format!(
+        "{:?}, {:?}, first ply {}, {} first\n",
+        model.kind,
+        model.start,
+        model.start_ply,
+        model.first_mover.name()
+    );
+    for (i, line) in model.lines.iter().enumerate() {
+        let id = LineId(i as u32);
+        out.push_str(&format!("line {i} {:?}", game.text_of(line.head)));
+        if id != LineId::MAIN {
+            out.push_str(&format!(
+                " in line {}, from {}, replaces {}",
+                line.parent.map_or(0, |p| p.0),
+                name(line.branches_from),
+                line.replaces
+                    .map_or("nothing".to_string(), |m| game.move_name(&model[m]))
+            ));
+        }
+        out.push('\n');
+        for comment in line.comments.iter() {
+            out.push_str(&format!("  comment {:?}\n", game.text_of(comment.text)));
+        }
+        for &id in line.moves.iter() {
+            let m = &model[id];
+            out.push_str(&format!(
+                "  {} ({}, ply {}, after {})",
+                game.move_name(m),
+                m.side.name(),
+                m.ply,
+                name(m.parent)
+            ));
+            if let Some(n) = m.written_number {
+                out.push_str(&format!(" written {n}"));
+            }
+            if let Some(suffix) = m.suffix {
+                out.push_str(&format!(" suffix {}", game.text_of(suffix)));
+            }
+            if !model.nags(m).is_empty() {
+                out.push_str(&format!(" nags {:?}", model.nags(m)));
+            }
+            for comment in model.comments(m) {
+                out.push_str(&format!(
+                    " {:?} {:?}",
+                    comment.kind,
+                    game.text_of(comment.text)
+                ));
+            }
+            if !model.variations(m).is_empty() {
+                let lines: Vec<u32> = model.variations(m).iter().map(|l| l.0).collect();
+                out.push_str(&format!(" variations {lines:?}"));
+            }
+            out.push('\n');
+        }
+    }
+    out
+}
+
+fn check(notation: Notation, text: &str, expect: Expect) {
+    let (doc, _) = fixture::document(notation, text);
+    let games: Vec<String> = doc.games().map(render).collect();
+    expect.assert_eq(&games.join("\n"));
+}
+
+#[test]
+fn chess_game_with_nested_variations() {
+    check(
+        Notation::Pgn,
+        &KASPAROV.replace("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 $1 4. Ba4 Nf6 5. O-O Nxe4 6. d4 b5 7. Bb3 d5\n8. dxe5 Be6 9. Be3 Bc5 10. Qd3 O-O ", "10. Qd3 O-O "),
+        expect![[r#"
+            Chess { variant: None }, Initial, first ply 0, White first
+            line 0 "Qd3"
+              10. Qd3 (White, ply 18, after start) written 10
+              10... O-O (Black, ply 19, after 10. Qd3)
+              11. Nc3 (White, ply 20, after 10... O-O) written 11
+              11... Nb4 (Black, ply 21, after 11. Nc3) variations [1]
+              12. Qe2 (White, ply 22, after 11... Nb4) written 12
+            line 1 "Bxe3" in line 0, from 11. Nc3, replaces 11... Nb4
+              11... Bxe3 (Black, ply 21, after 11. Nc3) written 11
+              12. Qxe3 (White, ply 22, after 11... Bxe3) written 12
+              12... Nxc3 (Black, ply 23, after 12. Qxe3)
+              13. Qxc3 (White, ply 24, after 12... Nxc3) written 13
+              13... Qd7 (Black, ply 25, after 13. Qxc3) variations [2]
+            line 2 "Nb7" in line 1, from 13. Qxc3, replaces 13... Qd7
+              13... Nb7 (Black, ply 25, after 13. Qxc3) written 13
+              14. Qc6 (White, ply 26, after 13... Nb7) written 14 nags [1, 16]
+        "#]],
+    );
+}
+
+#[test]
+fn annotations_comments_and_a_variation_before_the_first_move() {
+    check(
+        Notation::Pgn,
+        "{before} (1. d4 {queen's pawn}) 1. e4! $1 {best by test}\n%escape\n(1. c4) e5 ; Black answers\n*",
+        expect![[r#"
+            Chess { variant: None }, Initial, first ply 0, White first
+            line 0 "e4!"
+              comment "before"
+              1. e4 (White, ply 0, after start) written 1 suffix ! nags [1] Brace "best by test" Escape "escape" variations [1, 2]
+              1... e5 (Black, ply 1, after 1. e4) Line " Black answers"
+            line 1 "d4" in line 0, from start, replaces 1. e4
+              1. d4 (White, ply 0, after start) written 1 Brace "queen's pawn"
+            line 2 "c4" in line 0, from start, replaces 1. e4
+              1. c4 (White, ply 0, after start) written 1
+        "#]],
+    );
+}
+
+#[test]
+fn chess_counts_from_the_fen() {
+    check(
+        Notation::Pgn,
+        "[FEN \"8/8/8/8/8/8/8/K1k5 b - - 0 17\"]\n[Variant \"From Position\"]\n17... Kd2 (17... Kc2) 18. Ka2 *",
+        expect![[r#"
+            Chess { variant: Some("From Position") }, Fen("8/8/8/8/8/8/8/K1k5 b - - 0 17"), first ply 33, White first
+            line 0 "Kd2"
+              17... Kd2 (Black, ply 33, after start) written 17 variations [1]
+              18. Ka2 (White, ply 34, after 17... Kd2) written 18
+            line 1 "Kc2" in line 0, from start, replaces 17... Kd2
+              17... Kc2 (Black, ply 33, after start) written 17
+        "#]],
+    );
+}
+
+#[test]
+fn draughts_sides_come_from_the_game_type_and_the_fen() {
+    check(
+        Notation::Pdn,
+        "[GameType \"21\"]\n1. 11-15 23-18 (1... 22-18) 2. 8-11 *\n\n[GameType \"21\"]\n[FEN \"W:W21:B1\"]\n1... 21-17 2. 1-5 *\n\n[GameType \"20\"]\n1. 32-28 19-23(?) *",
+        expect![[r#"
+            Draughts { board: Some(Board { game_type: 21, name: "English draughts (checkers)", black_first: true, width: 8, height: 8, notation: Numeric, all_squares: false }) }, Initial, first ply 0, Black first
+            line 0 "11-15"
+              1. 11-15 (Black, ply 0, after start) written 1
+              1... 23-18 (White, ply 1, after 1. 11-15) variations [1]
+              2. 8-11 (Black, ply 2, after 1... 23-18) written 2
+            line 1 "22-18" in line 0, from 1. 11-15, replaces 1... 23-18
+              1... 22-18 (White, ply 1, after 1. 11-15) written 1
+
+            Draughts { board: Some(Board { game_type: 21, name: "English draughts (checkers)", black_first: true, width: 8, height: 8, notation: Numeric, all_squares: false }) }, Fen("W:W21:B1"), first ply 1, Black first
+            line 0 "21-17"
+              1... 21-17 (White, ply 1, after start) written 1
+              2. 1-5 (Black, ply 2, after 1... 21-17) written 2
+
+            Draughts { board: Some(Board { game_type: 20, name: "International draughts", black_first: false, width: 10, height: 10, notation: Numeric, all_squares: false }) }, Initial, first ply 0, White first
+            line 0 "32-28"
+              1. 32-28 (White, ply 0, after start) written 1
+              1... 19-23 (Black, ply 1, after 1. 32-28) suffix (?)
+        "#]],
+    );
+}
+
+#[test]
+fn go_game_trees_are_lines() {
+    check(
+        Notation::Sgf,
+        "(;GM[1]SZ[9]AB[cc]C[root];B[ee]C[first];W[]\n(;B[dd];C[no move];W[ff])(;C[empty first node];B[gg]))\n(;GM[1];B[aa])",
+        expect![[r#"
+            Go { size: (9, 9) }, Setup, first ply 0, Black first
+            line 0 ";GM[1]SZ[9]AB[cc]C[root]"
+              comment "root"
+              1. ee (Black, ply 0, after start) Property "first"
+              2.  (White, ply 1, after 1. ee)
+            line 1 ";B[dd]" in line 0, from 2. , replaces nothing
+              3. dd (Black, ply 2, after 2. ) Property "no move"
+              4. ff (White, ply 3, after 3. dd)
+            line 2 ";C[empty first node]" in line 0, from 2. , replaces nothing
+              comment "empty first node"
+              3. gg (Black, ply 2, after 2. )
+
+            Go { size: (19, 19) }, Initial, first ply 0, Black first
+            line 0 ";GM[1]"
+              1. aa (Black, ply 0, after start)
+        "#]],
+    );
+}
+
+#[test]
+fn go_node_after_a_variation_continues_its_own_tree() {
+    check(
+        Notation::Sgf,
+        "(;GM[1](;B[aa])(;B[bb]);W[cc])",
+        expect![[r#"
+            Go { size: (19, 19) }, Initial, first ply 0, Black first
+            line 0 ";GM[1]"
+              1. cc (White, ply 0, after start)
+            line 1 ";B[aa]" in line 0, from start, replaces nothing
+              1. aa (Black, ply 0, after start)
+            line 2 ";B[bb]" in line 0, from start, replaces nothing
+              1. bb (Black, ply 0, after start)
+        "#]],
+    );
+}
