@@ -15,10 +15,15 @@ use crate::sink::Sink;
 use crate::{Code, SyntaxError};
 
 /// What a grammar sees in a token: for PGN and SGF their own kinds, for PDN the PGN kind of
-/// the part a token plays.
+/// the part a token plays. Every notation's kinds are roles (`syntax_kinds!` says what the
+/// kit reads in them).
 pub(crate) trait Role: Copy + PartialEq {
     /// A node of text the grammar could not place.
     const ERROR: Self;
+    /// `(`, which opens a group that nests (a PGN variation, an SGF game tree).
+    const L_PAREN: Self;
+    /// `)`, which closes one.
+    const R_PAREN: Self;
     /// Whether tokens of this role are trivia (white space), which the grammar never sees.
     fn is_trivia(self) -> bool;
 }
@@ -51,11 +56,7 @@ impl<R: Role> Grammar for R {
 /// A group in parentheses that nests (PGN's variations, SGF's game trees), and how deeply
 /// it may before the parser stops looking inside.
 pub(crate) struct Nesting<R> {
-    /// The token that opens a group.
-    pub(crate) open: R,
-    /// The token that closes a group.
-    pub(crate) close: R,
-    /// A token that ends the text the group is in (a game's result), unless `close` follows.
+    /// A token that ends the text the group is in (a game's result), unless `)` follows.
     pub(crate) stop: Option<R>,
     /// How deeply groups nest before the parser keeps the next one as a flat `ERROR` node:
     /// recursion (here and in every walk over the tree) stays off the stack's edge.
@@ -347,11 +348,11 @@ impl<'l, 't, G: Grammar, S: Sink<G::Kind>, X> Parser<'l, 't, G, S, X> {
         self.start(G::Role::ERROR);
         let mut open_groups = 0usize;
         while let Some(role) = self.current() {
-            if role == nesting.open {
+            if role == G::Role::L_PAREN {
                 open_groups += 1;
-            } else if role == nesting.close {
+            } else if role == G::Role::R_PAREN {
                 open_groups -= 1;
-            } else if Some(role) == nesting.stop && self.nth(1) != Some(nesting.close) {
+            } else if Some(role) == nesting.stop && self.nth(1) != Some(G::Role::R_PAREN) {
                 break;
             }
             self.bump();

@@ -18,7 +18,7 @@ use rowan::{TextRange, TextSize};
 use super::lexer::starts_tag_pair;
 use super::SyntaxKind::{self, *};
 use crate::lexed::Lexed;
-use crate::parser::{Grammar, Nesting, Parser, Role};
+use crate::parser::{Grammar, Nesting, Parser};
 use crate::sink::Sink;
 use crate::{Code, SyntaxError};
 
@@ -29,21 +29,11 @@ pub const MAX_VARIATION_DEPTH: usize = 256;
 /// Variations, as the parser kit caps them: a result ends the game even inside one, unless
 /// `)` follows it.
 const VARIATIONS: Nesting<SyntaxKind> = Nesting {
-    open: L_PAREN,
-    close: R_PAREN,
     stop: Some(RESULT),
     max_depth: MAX_VARIATION_DEPTH,
     name: "variation",
     unclosed: Code::UnterminatedVariation,
 };
-
-/// The PGN-family grammar is written in PGN's kinds.
-impl Role for SyntaxKind {
-    const ERROR: SyntaxKind = ERROR;
-    fn is_trivia(self) -> bool {
-        SyntaxKind::is_trivia(self)
-    }
-}
 
 /// A notation of the PGN family, as the grammar sees it: its roles and kinds (its
 /// [`Grammar`]), and what it allows.

@@ -4,7 +4,7 @@ use rowan::{TextRange, TextSize};
 
 use super::lexer::{value_is_closed, Lexed};
 use super::SyntaxKind::{self, *};
-use crate::parser::{Nesting, Parser, Role};
+use crate::parser::{Nesting, Parser};
 use crate::sink::Sink;
 use crate::{Code, SyntaxError};
 
@@ -14,21 +14,11 @@ pub const MAX_GAME_TREE_DEPTH: usize = 1000;
 
 /// Game trees, as the parser kit caps them.
 const GAME_TREES: Nesting<SyntaxKind> = Nesting {
-    open: L_PAREN,
-    close: R_PAREN,
     stop: None,
     max_depth: MAX_GAME_TREE_DEPTH,
     name: "game tree",
     unclosed: Code::UnterminatedGameTree,
 };
-
-/// The SGF grammar is written in SGF's own kinds.
-impl Role for SyntaxKind {
-    const ERROR: SyntaxKind = ERROR;
-    fn is_trivia(self) -> bool {
-        SyntaxKind::is_trivia(self)
-    }
-}
 
 /// Parses a whole SGF text into `sink`, returning its diagnostics.
 pub(crate) fn parse_collection<S: Sink<SyntaxKind>>(
