@@ -1,16 +1,52 @@
-//! What every notation defines the same way: its rowan language and typed AST nodes.
+//! What every notation defines the same way: its kinds, its rowan language and typed AST
+//! nodes.
 
-/// Defines a notation's rowan language over its `SyntaxKind` (a `repr(u16)` enum whose last
-/// variant is `$last`), and the `SyntaxNode`, `SyntaxToken` and `SyntaxElement` aliases.
-macro_rules! rowan_language {
-    ($(#[doc = $doc:literal])* $language:ident, $name:literal, $last:ident) => {
+/// Defines a notation's `SyntaxKind`: white space and a byte order mark (the trivia every
+/// notation has), the notation's own tokens and nodes (`L_PAREN` and `R_PAREN` among them),
+/// and `ERROR` last, with what the parser kit reads in them; then its rowan language over
+/// those kinds, and the `SyntaxNode`, `SyntaxToken` and `SyntaxElement` aliases.
+macro_rules! syntax_kinds {
+    (
+        $(#[doc = $language_doc:literal])* $language:ident, $name:literal;
+        $($(#[doc = $doc:literal])* $kind:ident,)*
+    ) => {
+        #[doc = concat!("Every kind of token and node in ", $name, " trees.")]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[repr(u16)]
+        #[allow(non_camel_case_types)]
+        pub enum SyntaxKind {
+            /// Spaces, tabs and line breaks.
+            WHITESPACE = 0,
+            /// A byte order mark at the start of the text.
+            BOM,
+            $($(#[doc = $doc])* $kind,)*
+            /// Text the parser could not place; it carries a diagnostic.
+            ERROR,
+        }
+
+        impl SyntaxKind {
+            /// White space and byte order marks: tokens the grammar never sees.
+            pub fn is_trivia(self) -> bool {
+                matches!(self, SyntaxKind::WHITESPACE | SyntaxKind::BOM)
+            }
+        }
+
+        impl $crate::parser::Role for SyntaxKind {
+            const ERROR: SyntaxKind = SyntaxKind::ERROR;
+            const L_PAREN: SyntaxKind = SyntaxKind::L_PAREN;
+            const R_PAREN: SyntaxKind = SyntaxKind::R_PAREN;
+            fn is_trivia(self) -> bool {
+                SyntaxKind::is_trivia(self)
+            }
+        }
+
         impl From<SyntaxKind> for rowan::SyntaxKind {
             fn from(kind: SyntaxKind) -> Self {
                 rowan::SyntaxKind(kind as u16)
             }
         }
 
-        $(#[doc = $doc])*
+        $(#[doc = $language_doc])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub enum $language {}
 
@@ -19,12 +55,12 @@ macro_rules! rowan_language {
 
             fn kind_from_raw(raw: rowan::SyntaxKind) -> SyntaxKind {
                 assert!(
-                    raw.0 <= SyntaxKind::$last as u16,
+                    raw.0 <= SyntaxKind::ERROR as u16,
                     concat!("not a ", $name, " kind: {}"),
                     raw.0
                 );
                 // SAFETY: SyntaxKind is repr(u16) with contiguous discriminants from 0 to
-                // $last, checked above.
+                // ERROR, checked above.
                 unsafe { std::mem::transmute::<u16, SyntaxKind>(raw.0) }
             }
 
@@ -63,7 +99,7 @@ macro_rules! ast_node {
     };
 }
 
-pub(crate) use {ast_node, rowan_language};
+pub(crate) use {ast_node, syntax_kinds};
 
 /// Whether a token that opened with a delimiter ends with its unescaped closing `close`
 /// (a backslash escapes the next byte): `"...\""` is not closed, `"...\\"` is.

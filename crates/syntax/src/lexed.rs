@@ -74,6 +74,11 @@ impl<'t, K: Copy> Lexed<'t, K> {
         self.kinds.is_empty()
     }
 
+    /// The kinds of all the tokens.
+    pub(crate) fn kinds(&self) -> &[K] {
+        &self.kinds
+    }
+
     /// The kind of token `i`.
     pub fn kind(&self, i: usize) -> K {
         self.kinds[i]

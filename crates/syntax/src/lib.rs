@@ -10,6 +10,7 @@ mod dump;
 mod language;
 mod lexed;
 mod parse;
+mod parser;
 pub mod pdn;
 pub mod pgn;
 pub mod sgf;

@@ -18,21 +18,26 @@ use rowan::TextRange;
 pub use lexer::{lex, Lexed};
 pub use syntax_kind::{PdnLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
 
+use crate::parser::Grammar;
 use crate::pgn::parser::{self, Dialect};
 use crate::{Code, SyntaxError};
 
 /// PDN as the shared grammar sees it.
 pub(crate) enum Pdn {}
 
-impl Dialect for Pdn {
+impl Grammar for Pdn {
     type Kind = SyntaxKind;
-    const NAME: &'static str = "PDN";
+    type Role = crate::pgn::SyntaxKind;
     fn role(kind: SyntaxKind) -> crate::pgn::SyntaxKind {
         kind.role()
     }
     fn kind(role: crate::pgn::SyntaxKind) -> SyntaxKind {
         SyntaxKind::from_role(role)
     }
+}
+
+impl Dialect for Pdn {
+    const NAME: &'static str = "PDN";
     // PDN files often stop without a result (positions, unfinished games), and write the
     // result again after a closing comment.
     const RESULT_REQUIRED: bool = false;

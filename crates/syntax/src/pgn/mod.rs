@@ -17,6 +17,7 @@ use rowan::{GreenNode, GreenToken, NodeCache, NodeOrToken, TextRange, TextSize};
 pub use incremental::reparse;
 pub use lexer::{lex, Lexed};
 pub use parser::{parse_move_number, MAX_MOVE_NUMBER, MAX_VARIATION_DEPTH};
+pub(crate) use syntax_kind::pgn_family_kinds;
 pub use syntax_kind::{PgnLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
 
 use crate::SyntaxError;

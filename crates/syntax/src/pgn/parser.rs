@@ -5,8 +5,9 @@
 //! its tokens plays (a PDN `32-28` is a move, as a PGN `Nf3` is) and which of its kinds a
 //! node of each role gets, so each notation keeps its own `SyntaxKind`.
 //!
-//! The grammar sees only significant tokens; the [`Sink`] is handed white space as it goes
-//! and puts it in the tree, so the tree holds every byte. Each game is parsed from its own
+//! The grammar sees only significant tokens, through the parser kit's cursor
+//! ([`crate::parser`]), which hands white space to the [`Sink`] as it goes, so the tree holds
+//! every byte. Each game is parsed from its own
 //! token range, which is what lets the CLI parse games in parallel and an editor re-parse
 //! one game.
 
@@ -17,6 +18,7 @@ use rowan::{TextRange, TextSize};
 use super::lexer::starts_tag_pair;
 use super::SyntaxKind::{self, *};
 use crate::lexed::Lexed;
+use crate::parser::{Grammar, Nesting, Parser};
 use crate::sink::Sink;
 use crate::{Code, SyntaxError};
 
@@ -24,16 +26,20 @@ use crate::{Code, SyntaxError};
 /// rarely pass 10; the cap keeps recursion (here and in every tree walk) off the stack's edge.
 pub const MAX_VARIATION_DEPTH: usize = 256;
 
-/// A notation of the PGN family, as the grammar sees it.
-pub(crate) trait Dialect {
-    /// The notation's own token and node kinds.
-    type Kind: Copy;
+/// Variations, as the parser kit caps them: a result ends the game even inside one, unless
+/// `)` follows it.
+const VARIATIONS: Nesting<SyntaxKind> = Nesting {
+    stop: Some(RESULT),
+    max_depth: MAX_VARIATION_DEPTH,
+    name: "variation",
+    unclosed: Code::UnterminatedVariation,
+};
+
+/// A notation of the PGN family, as the grammar sees it: its roles and kinds (its
+/// [`Grammar`]), and what it allows.
+pub(crate) trait Dialect: Grammar<Role = SyntaxKind> {
     /// The notation's name, for messages.
     const NAME: &'static str;
-    /// What a token of this notation is to the grammar.
-    fn role(kind: Self::Kind) -> SyntaxKind;
-    /// The notation's kind for a node or token of a role.
-    fn kind(role: SyntaxKind) -> Self::Kind;
     /// Whether a game must end in a result (PGN), or may stop anywhere (PDN).
     const RESULT_REQUIRED: bool;
     /// Whether a result may be written again after comments (`1-0 {note} 1-0`, PDN).
@@ -54,18 +60,11 @@ pub(crate) trait Dialect {
     }
 }
 
-/// PGN itself: every token plays its own role.
-pub(crate) enum Pgn {}
+/// PGN itself, whose tokens play their own roles: its kinds are the dialect.
+pub(crate) type Pgn = SyntaxKind;
 
 impl Dialect for Pgn {
-    type Kind = SyntaxKind;
     const NAME: &'static str = "PGN";
-    fn role(kind: SyntaxKind) -> SyntaxKind {
-        kind
-    }
-    fn kind(role: SyntaxKind) -> SyntaxKind {
-        role
-    }
     const RESULT_REQUIRED: bool = true;
     const REPEATED_RESULT: bool = false;
 }
@@ -175,18 +174,9 @@ pub(crate) fn parse_game<D: Dialect, S: Sink<D::Kind>>(
     is_last: bool,
     sink: &mut S,
 ) -> Vec<SyntaxError> {
-    let mut parser = Parser::<D, S> {
-        lexed,
-        pos: tokens.start,
-        end: tokens.end,
-        sink,
-        errors: Vec::new(),
-        depth: 0,
-        not_pgn: None,
-        dialect: std::marker::PhantomData,
-    };
+    let mut parser = GameParser::<D, S>::new(lexed, tokens, sink, GameState::default());
     parser.game(is_last);
-    cap_errors(parser.errors)
+    cap_errors(parser.into_errors())
 }
 
 /// How many errors one game reports before the rest are summed up in one note: past a
@@ -238,133 +228,17 @@ impl Foreign {
     }
 }
 
-struct Parser<'l, 't, D: Dialect, S> {
-    lexed: &'l Lexed<'t, D::Kind>,
-    /// The next raw token (trivia included) to hand to the sink.
-    pos: usize,
-    end: usize,
-    sink: &'l mut S,
-    errors: Vec<SyntaxError>,
-    depth: usize,
+/// What the PGN grammar keeps while it parses a game, besides the parser kit's cursor.
+#[derive(Default)]
+struct GameState {
     /// What the game looks like when it is not PGN (said once, at its first sign).
     not_pgn: Option<Foreign>,
-    dialect: std::marker::PhantomData<D>,
 }
 
-impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
-    /// The role of token `i`.
-    fn role(&self, i: usize) -> SyntaxKind {
-        D::role(self.lexed.kind(i))
-    }
+/// The PGN grammar: the parser kit over a game's tokens.
+type GameParser<'l, 't, D, S> = Parser<'l, 't, D, S, GameState>;
 
-    // --- Token access -----------------------------------------------------------------
-
-    /// The index of the `n`th significant token from the cursor.
-    fn nth_index(&self, mut n: usize) -> Option<usize> {
-        let mut i = self.pos;
-        while i < self.end {
-            if !self.role(i).is_trivia() {
-                if n == 0 {
-                    return Some(i);
-                }
-                n -= 1;
-            }
-            i += 1;
-        }
-        None
-    }
-
-    fn nth(&self, n: usize) -> Option<SyntaxKind> {
-        self.nth_index(n).map(|i| self.role(i))
-    }
-
-    fn current(&self) -> Option<SyntaxKind> {
-        self.nth(0)
-    }
-
-    fn at(&self, kind: SyntaxKind) -> bool {
-        self.current() == Some(kind)
-    }
-
-    fn current_range(&self) -> TextRange {
-        self.nth_index(0)
-            .map_or(self.end_of_previous(), |i| self.text_range(i))
-    }
-
-    fn text_range(&self, i: usize) -> TextRange {
-        let r = self.lexed.range(i);
-        TextRange::new(TextSize::from(r.start as u32), TextSize::from(r.end as u32))
-    }
-
-    /// An empty range just after the last significant token handed to the sink.
-    fn end_of_previous(&self) -> TextRange {
-        let mut i = self.pos;
-        while i > 0 {
-            i -= 1;
-            if !self.role(i).is_trivia() {
-                return TextRange::empty(self.text_range(i).end());
-            }
-        }
-        TextRange::empty(TextSize::from(0))
-    }
-
-    /// Whether the next significant token is on the same line as the previous one.
-    fn next_on_same_line(&self) -> bool {
-        let mut i = self.pos;
-        while i < self.end && self.role(i).is_trivia() {
-            if self.lexed.token_text(i).contains('\n') {
-                return false;
-            }
-            i += 1;
-        }
-        i < self.end
-    }
-
-    // --- Tree building --------------------------------------------------------------
-
-    fn flush_trivia(&mut self) {
-        while self.pos < self.end && self.role(self.pos).is_trivia() {
-            self.sink
-                .token(self.lexed.kind(self.pos), self.lexed.token_text(self.pos));
-            self.pos += 1;
-        }
-    }
-
-    /// Opens a node; white space before it stays in the parent.
-    fn start(&mut self, kind: SyntaxKind) {
-        self.flush_trivia();
-        self.sink.start_node(D::kind(kind));
-    }
-
-    fn finish(&mut self) {
-        self.sink.finish_node();
-    }
-
-    fn bump(&mut self) {
-        self.flush_trivia();
-        if self.pos < self.end {
-            self.sink
-                .token(self.lexed.kind(self.pos), self.lexed.token_text(self.pos));
-            self.pos += 1;
-        }
-    }
-
-    /// Adds the current token under another kind (a move-shaped word used as a tag name).
-    fn bump_as(&mut self, kind: SyntaxKind) {
-        self.flush_trivia();
-        if self.pos < self.end {
-            self.sink
-                .token(D::kind(kind), self.lexed.token_text(self.pos));
-            self.pos += 1;
-        }
-    }
-
-    fn error(&mut self, error: SyntaxError) {
-        self.errors.push(error);
-    }
-
-    // --- Grammar --------------------------------------------------------------------
-
+impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
     fn game(&mut self, is_last: bool) {
         self.start(GAME);
         self.check_not_pgn();
@@ -384,7 +258,7 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
             self.finish();
         } else if D::RESULT_REQUIRED
             && (has_tags || has_moves)
-            && self.not_pgn != Some(Foreign::Epd)
+            && self.state.not_pgn != Some(Foreign::Epd)
             // A comment never closed has swallowed the end of the game: that is its error.
             && !self.after_unclosed_comment()
         {
@@ -394,11 +268,11 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
                 "the next game"
             };
             let range = self.end_of_previous();
-            self.error(SyntaxError::new(
+            self.error_at(
                 Code::MissingResult,
                 range,
                 format!("this game has no result: expected `1-0`, `0-1`, `1/2-1/2` or `*` before {next}"),
-            ));
+            );
         }
         // After the result: its repetition after comments (where the dialect allows it), or a
         // stray `)`, which the splitter keeps in this game.
@@ -421,13 +295,13 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
     /// text are then not reported one by one.
     fn check_not_pgn(&mut self) {
         let mut first = true;
-        for i in self.pos..self.end {
+        for i in self.rest() {
             let role = self.role(i);
             if role.is_trivia() {
                 continue;
             }
             let foreign = if role == ERROR_TOKEN {
-                Foreign::of(self.lexed.token_text(i))
+                Foreign::of(self.token_text(i))
             } else {
                 None
             };
@@ -440,26 +314,22 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
                 }
             };
             let range = self.text_range(i);
-            self.not_pgn = foreign;
-            self.error(SyntaxError::new(
+            self.state.not_pgn = foreign;
+            self.error_at(
                 Code::NotPgn,
                 range,
                 format!(
                     "this looks like {what}, not PGN: kifu reports this once, not each line of it"
                 ),
-            ));
+            );
             return;
         }
     }
 
     /// Whether the last significant token before the cursor is a `{` comment with no `}`.
     fn after_unclosed_comment(&self) -> bool {
-        (0..self.pos)
-            .rev()
-            .find(|&i| !self.role(i).is_trivia())
-            .is_some_and(|i| {
-                self.role(i) == BRACE_COMMENT && !self.lexed.token_text(i).ends_with('}')
-            })
+        self.previous_index()
+            .is_some_and(|i| self.role(i) == BRACE_COMMENT && !self.token_text(i).ends_with('}'))
     }
 
     /// Whether the cursor is at comments followed by a tag pair: comments between games
@@ -491,9 +361,11 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
     /// Whether tokens `a` and `b` (indices) are on one line.
     fn same_line(&self, a: Option<usize>, b: Option<usize>) -> bool {
         match (a, b) {
-            (Some(a), Some(b)) => !self.lexed.text()
-                [self.lexed.range(a).start..self.lexed.range(b).start]
-                .contains('\n'),
+            (Some(a), Some(b)) => {
+                let between =
+                    TextRange::new(self.text_range(a).start(), self.text_range(b).start());
+                !self.text()[between].contains('\n')
+            }
             _ => false,
         }
     }
@@ -530,35 +402,30 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
         }
         if self.next_on_same_line() && self.at(STRING) {
             let range = self.current_range();
-            let i = self.nth_index(0).unwrap_or(self.pos);
-            let closed = string_is_closed(self.lexed.token_text(i));
+            let closed = self.current_text().is_some_and(string_is_closed);
             self.bump();
             if !closed {
-                self.error(SyntaxError::new(
+                self.error_at(
                     Code::UnterminatedString,
                     range,
                     "this tag value has no closing `\"` on its line",
-                ));
+                );
                 problem = problem.or(Some(""));
             }
         } else if problem.is_none() {
             problem = Some("a quoted value such as `\"...\"` after the tag name");
         }
         // Anything else on the line before `]` does not belong in a tag pair.
-        if self.next_on_same_line() && !matches!(self.current(), Some(R_BRACK | L_BRACK)) {
-            let start = self.current_range().start();
-            self.start(ERROR);
-            while self.next_on_same_line() && !matches!(self.current(), Some(R_BRACK | L_BRACK)) {
-                self.bump();
-            }
-            self.finish();
-            let end = self.end_of_previous().end();
+        let in_tag_pair =
+            |p: &Self| p.next_on_same_line() && !matches!(p.current(), Some(R_BRACK | L_BRACK));
+        if in_tag_pair(self) {
+            let range = self.error_node(in_tag_pair);
             if problem.is_none() {
-                self.error(SyntaxError::new(
+                self.error_at(
                     Code::MalformedTagPair,
-                    TextRange::new(start, end),
+                    range,
                     "unexpected text in a tag pair: a tag pair is `[Name \"value\"]`",
-                ));
+                );
                 problem = Some("");
             }
         }
@@ -606,14 +473,12 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
                 BRACE_COMMENT | LINE_COMMENT | ESCAPE_LINE => self.comment(),
                 L_PAREN => self.variation(),
                 L_BRACK => {
-                    let start = self.current_range().start();
-                    self.tag_pair();
-                    let range = TextRange::new(start, self.end_of_previous().end());
-                    self.error(SyntaxError::new(
+                    let range = self.range_of(Self::tag_pair);
+                    self.error_at(
                         Code::TagInMovetext,
                         range,
                         "a tag pair after the moves have started: tag pairs belong before the first move",
-                    ));
+                    );
                 }
                 _ => self.stray_run(in_variation),
             }
@@ -625,17 +490,17 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
     /// chess.js write before a Black move (`14. ... Nc6`) and PDN 3.0's reading grammar calls
     /// an elided move. They are read as part of the number, as `12...` is.
     fn move_number(&mut self) {
-        if let Some(i) = self.nth_index(0) {
-            let digits = self.lexed.token_text(i);
+        if let Some(digits) = self.current_text() {
             if parse_move_number(digits).is_none() {
-                self.error(SyntaxError::new(
+                let range = self.current_range();
+                self.error_at(
                     Code::MoveNumberTooLarge,
-                    self.lexed.text_range(i),
+                    range,
                     format!(
                         "{} is too large for a move number: no game has more than {MAX_MOVE_NUMBER} moves",
                         quote(digits)
                     ),
-                ));
+                );
             }
         }
         self.start(MOVE_NUMBER);
@@ -649,14 +514,9 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
         self.finish();
     }
 
-    /// The text of the next significant token.
-    fn current_text(&self) -> Option<&str> {
-        self.nth_index(0).map(|i| self.lexed.token_text(i))
-    }
-
     fn san_move(&mut self) {
         if let Some(i) = self.nth_index(0) {
-            if let Some(error) = D::check_move(self.lexed.token_text(i), self.lexed.text_range(i)) {
+            if let Some(error) = D::check_move(self.token_text(i), self.text_range(i)) {
                 self.error(error);
             }
         }
@@ -664,17 +524,16 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
         self.bump();
         if self.at(SUFFIX) && self.next_on_same_line() {
             let range = self.current_range();
-            let i = self.nth_index(0).unwrap_or(self.pos);
-            let text = self.lexed.token_text(i);
+            let text = self.current_text().unwrap_or_default();
             self.bump();
             if !D::valid_suffix(text) {
-                self.error(SyntaxError::new(
+                self.error_at(
                     Code::InvalidSuffix,
                     range,
                     format!(
                         "`{text}` is not a move annotation: use `!`, `?`, `!!`, `??`, `!?` or `?!`"
                     ),
-                ));
+                );
             }
         }
         self.finish();
@@ -682,8 +541,7 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
 
     fn nag(&mut self) {
         let range = self.current_range();
-        let i = self.nth_index(0).unwrap_or(self.pos);
-        let digits = &self.lexed.token_text(i)[1..];
+        let digits = self.current_text().map_or("", |nag| &nag[1..]);
         self.start(NAG_NODE);
         self.bump();
         self.finish();
@@ -697,18 +555,18 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
                 Some(max) => format!("NAGs run from `$0` to `${max}`"),
                 None => "a NAG is `$` and digits".to_string(),
             };
-            self.error(SyntaxError::new(
+            self.error_at(
                 Code::InvalidNag,
                 range,
                 format!("`${digits}` is not a NAG: {rule}"),
-            ));
+            );
         }
     }
 
     fn comment(&mut self) {
         let Some(i) = self.nth_index(0) else { return };
         let range = self.text_range(i);
-        let text = self.lexed.token_text(i);
+        let text = self.token_text(i);
         let is_brace = self.role(i) == BRACE_COMMENT;
         if is_brace && text.ends_with('}') {
             if let Some(close) = self.nested_comment_end(i, text) {
@@ -723,7 +581,7 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
             let open = TextRange::at(range.start(), TextSize::from(1));
             let swallowed = swallowed_result::<D>(text)
                 .map(|(at, result)| (range.start() + TextSize::from(at as u32), result));
-            let stop = if i + 1 < self.lexed.len() {
+            let stop = if i + 1 < self.lexed().len() {
                 "kifu ended it before the next tag pair"
             } else {
                 "it runs to the end of the file"
@@ -760,7 +618,7 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
         }
         let mut closes = 0;
         let mut seen = 0;
-        for j in i + 1..self.end {
+        for j in i + 1..self.rest().end {
             let role = self.role(j);
             if role.is_trivia() {
                 continue;
@@ -784,15 +642,13 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
     /// A comment read as nested (`{ a { b } c }`): the `{...}` token, then the text up to the
     /// `}` that closes the outer comment, in one `COMMENT` node with one diagnostic.
     fn nested_comment(&mut self, i: usize, close: usize) {
-        let text = self.lexed.token_text(i);
+        let text = self.token_text(i);
         let start = self.text_range(i).start();
         let inner = text[1..].find('{').map_or(0, |at| at + 1);
         self.start(COMMENT);
         self.bump();
         self.start(ERROR);
-        while self.pos <= close {
-            self.bump();
-        }
+        self.bump_through(close);
         self.finish();
         self.finish();
         let end = self.text_range(close).end();
@@ -806,67 +662,22 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
         );
     }
 
+    /// `( ... )`, or past [`MAX_VARIATION_DEPTH`] one flat ERROR node up to its `)`.
     fn variation(&mut self) {
-        if self.depth >= MAX_VARIATION_DEPTH {
-            self.too_deep_variation();
-            return;
-        }
-        let open = self.current_range();
-        self.start(VARIATION);
-        self.bump();
-        self.depth += 1;
-        self.items(true);
-        self.depth -= 1;
-        if self.at(R_PAREN) {
-            self.bump();
-        } else if !self.after_unclosed_comment() {
-            // (After a comment never closed, the `)` is inside it: the comment's error says so.)
-            let at = self.end_of_previous();
-            self.error(SyntaxError::never_closed(
-                Code::UnterminatedVariation,
-                open,
-                "variation",
-                ")",
-                at,
-            ));
-        }
-        self.finish();
-    }
-
-    /// A variation nested past [`MAX_VARIATION_DEPTH`]: kept in the tree as one flat ERROR
-    /// node, up to its matching `)`, with one diagnostic.
-    fn too_deep_variation(&mut self) {
-        let open = self.current_range();
-        self.start(ERROR);
-        let mut open_parens = 0usize;
-        while let Some(kind) = self.current() {
-            match kind {
-                L_PAREN => open_parens += 1,
-                R_PAREN => open_parens -= 1,
-                RESULT if self.nth(1) != Some(R_PAREN) => break,
-                _ => {}
+        self.nested(&VARIATIONS, |p| {
+            let open = p.current_range();
+            p.start(VARIATION);
+            p.bump();
+            p.items(true);
+            if p.at(R_PAREN) {
+                p.bump();
+            } else if !p.after_unclosed_comment() {
+                // (After a comment never closed, the `)` is inside it: the comment's error
+                // says so.)
+                p.never_closed(&VARIATIONS, open);
             }
-            self.bump();
-            if open_parens == 0 {
-                break;
-            }
-        }
-        self.finish();
-        self.error(SyntaxError::new(
-            Code::NestingTooDeep,
-            open,
-            format!("variations nest more than {MAX_VARIATION_DEPTH} deep here; kifu does not look inside this one"),
-        ));
-        if open_parens > 0 {
-            let at = self.end_of_previous();
-            self.error(SyntaxError::never_closed(
-                Code::UnterminatedVariation,
-                open,
-                "variation",
-                ")",
-                at,
-            ));
-        }
+            p.finish();
+        });
     }
 
     /// Text that fits nowhere: the token at the cursor and the stray tokens after it on the
@@ -877,16 +688,16 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
         let mut close_paren = false;
         let mut only_suffixes = true;
         // Whether every token is text of the kind the game was found to be (`<br />`).
-        let mut only_foreign = self.not_pgn.is_some();
+        let mut only_foreign = self.state.not_pgn.is_some();
         let mut epd = false;
         self.start(ERROR);
         loop {
             let foreign = match (self.current(), self.nth_index(0)) {
-                (Some(ERROR_TOKEN), Some(i)) => Foreign::of(self.lexed.token_text(i)),
+                (Some(ERROR_TOKEN), Some(i)) => Foreign::of(self.token_text(i)),
                 _ => None,
             };
             epd |= foreign == Some(Foreign::Epd);
-            only_foreign &= foreign.is_some() && foreign == self.not_pgn;
+            only_foreign &= foreign.is_some() && foreign == self.state.not_pgn;
             match self.current() {
                 Some(R_CURLY) => close_brace = true,
                 Some(R_PAREN) => close_paren = true,
@@ -908,8 +719,8 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
         if only_foreign {
             return;
         }
-        let range = TextRange::new(start, self.end_of_previous().end());
-        let text = quote(&self.lexed.text()[range]);
+        let range = self.range_from(start);
+        let text = quote(&self.text()[range]);
         let (code, message) = if epd {
             (
                 Code::StrayText,
@@ -936,7 +747,7 @@ impl<D: Dialect, S: Sink<D::Kind>> Parser<'_, '_, D, S> {
                 format!("{text} is not a move, move number, annotation, comment or result"),
             )
         };
-        self.error(SyntaxError::new(code, range, message));
+        self.error_at(code, range, message);
     }
 }
 

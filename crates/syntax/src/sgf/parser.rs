@@ -4,6 +4,7 @@ use rowan::{TextRange, TextSize};
 
 use super::lexer::{value_is_closed, Lexed};
 use super::SyntaxKind::{self, *};
+use crate::parser::{Nesting, Parser};
 use crate::sink::Sink;
 use crate::{Code, SyntaxError};
 
@@ -11,105 +12,27 @@ use crate::{Code, SyntaxError};
 /// 10,000; rowan frees trees recursively, so kifu keeps well inside a thread's stack.
 pub const MAX_GAME_TREE_DEPTH: usize = 1000;
 
+/// Game trees, as the parser kit caps them.
+const GAME_TREES: Nesting<SyntaxKind> = Nesting {
+    stop: None,
+    max_depth: MAX_GAME_TREE_DEPTH,
+    name: "game tree",
+    unclosed: Code::UnterminatedGameTree,
+};
+
 /// Parses a whole SGF text into `sink`, returning its diagnostics.
 pub(crate) fn parse_collection<S: Sink<SyntaxKind>>(
     lexed: &Lexed<'_>,
     sink: &mut S,
 ) -> Vec<SyntaxError> {
-    let mut parser = Parser {
-        lexed,
-        pos: 0,
-        sink,
-        errors: Vec::new(),
-        depth: 0,
-    };
+    let mut parser = Parser::<SyntaxKind, S>::new(lexed, 0..lexed.len(), sink, ());
     parser.collection();
-    parser.errors
+    parser.into_errors()
 }
 
-struct Parser<'l, 't, S> {
-    lexed: &'l Lexed<'t>,
-    pos: usize,
-    sink: &'l mut S,
-    errors: Vec<SyntaxError>,
-    depth: usize,
-}
-
-impl<S: Sink<SyntaxKind>> Parser<'_, '_, S> {
-    fn nth_index(&self, mut n: usize) -> Option<usize> {
-        let mut i = self.pos;
-        while i < self.lexed.len() {
-            if !self.lexed.kind(i).is_trivia() {
-                if n == 0 {
-                    return Some(i);
-                }
-                n -= 1;
-            }
-            i += 1;
-        }
-        None
-    }
-
-    fn current(&self) -> Option<SyntaxKind> {
-        self.nth_kind(0)
-    }
-
-    fn nth_kind(&self, n: usize) -> Option<SyntaxKind> {
-        self.nth_index(n).map(|i| self.lexed.kind(i))
-    }
-
-    fn at(&self, kind: SyntaxKind) -> bool {
-        self.current() == Some(kind)
-    }
-
-    fn current_range(&self) -> TextRange {
-        self.nth_index(0)
-            .map_or(self.end_of_previous(), |i| self.lexed.text_range(i))
-    }
-
-    fn end_of_previous(&self) -> TextRange {
-        let mut i = self.pos;
-        while i > 0 {
-            i -= 1;
-            if !self.lexed.kind(i).is_trivia() {
-                return TextRange::empty(self.lexed.text_range(i).end());
-            }
-        }
-        TextRange::empty(TextSize::from(0))
-    }
-
-    fn flush_trivia(&mut self) {
-        while self.pos < self.lexed.len() && self.lexed.kind(self.pos).is_trivia() {
-            self.sink
-                .token(self.lexed.kind(self.pos), self.lexed.token_text(self.pos));
-            self.pos += 1;
-        }
-    }
-
-    fn start(&mut self, kind: SyntaxKind) {
-        self.flush_trivia();
-        self.sink.start_node(kind);
-    }
-
-    fn finish(&mut self) {
-        self.sink.finish_node();
-    }
-
-    fn bump(&mut self) {
-        self.flush_trivia();
-        if self.pos < self.lexed.len() {
-            self.sink
-                .token(self.lexed.kind(self.pos), self.lexed.token_text(self.pos));
-            self.pos += 1;
-        }
-    }
-
-    fn error(&mut self, error: SyntaxError) {
-        self.errors.push(error);
-    }
-
+impl<S: Sink<SyntaxKind>> Parser<'_, '_, SyntaxKind, S> {
     fn collection(&mut self) {
-        self.sink.start_node(COLLECTION);
+        self.start_root(COLLECTION);
         let mut trees = 0;
         while let Some(kind) = self.current() {
             match kind {
@@ -122,60 +45,50 @@ impl<S: Sink<SyntaxKind>> Parser<'_, '_, S> {
                 SEMICOLON if trees == 0 => {
                     trees += 1;
                     let at = self.current_range();
-                    self.error(SyntaxError::new(
+                    self.error_at(
                         Code::MissingOpenParen,
                         at,
                         "the game tree has no opening `(`: the file starts with a node; kifu read it as if `(` were there",
-                    ));
+                    );
                     self.start(GAME_TREE);
-                    self.depth += 1;
-                    self.game_tree_body(at, false);
-                    self.depth -= 1;
+                    self.nested(&GAME_TREES, |p| p.game_tree_body(at, false));
                     self.finish();
                 }
                 SEMICOLON => {
-                    let start = self.current_range().start();
-                    self.node();
-                    let range = TextRange::new(start, self.end_of_previous().end());
-                    self.error(SyntaxError::new(
+                    let range = self.range_of(Self::node);
+                    self.error_at(
                         Code::NodeOutsideGameTree,
                         range,
                         "this node is outside any game tree: a game tree starts with `(;`",
-                    ));
+                    );
                 }
                 R_PAREN => self.stray(Code::UnmatchedCloseParen, "this `)` closes no game tree"),
                 _ => {
-                    let start = self.current_range().start();
-                    self.start(ERROR);
-                    while self
-                        .current()
-                        .is_some_and(|k| !matches!(k, L_PAREN | R_PAREN | SEMICOLON))
-                    {
-                        self.bump();
-                    }
-                    self.finish();
-                    let range = TextRange::new(start, self.end_of_previous().end());
+                    let range = self.error_node(|p| {
+                        p.current()
+                            .is_some_and(|k| !matches!(k, L_PAREN | R_PAREN | SEMICOLON))
+                    });
                     let place = if trees == 0 {
                         "before the first game tree"
                     } else {
                         "between game trees"
                     };
-                    self.error(SyntaxError::new(
+                    self.error_at(
                         Code::TextOutsideGameTree,
                         range,
                         format!("text {place} is not part of any game; readers ignore it"),
-                    ));
+                    );
                 }
             }
         }
         self.flush_trivia();
         self.finish();
         if trees == 0 {
-            self.error(SyntaxError::new(
+            self.error_at(
                 Code::NoGameTree,
                 TextRange::empty(TextSize::from(0)),
                 "no game tree: an SGF file holds one or more `(;...)`",
-            ));
+            );
         }
     }
 
@@ -185,29 +98,25 @@ impl<S: Sink<SyntaxKind>> Parser<'_, '_, S> {
         self.start(ERROR);
         self.bump();
         self.finish();
-        self.error(SyntaxError::new(code, range, message));
+        self.error_at(code, range, message);
     }
 
     fn game_tree(&mut self) {
         // `((`: a game tree cannot start with a variation. Like SGFC, kifu drops the first
         // `(` rather than nest everything after it one level too deep.
-        while self.at(L_PAREN) && self.nth_kind(1) == Some(L_PAREN) {
+        while self.at(L_PAREN) && self.nth(1) == Some(L_PAREN) {
             self.stray(
                 Code::MissingSemicolon,
                 "`(` followed by `(`: a game tree starts with a node `;`, not a variation; kifu ignored this `(`",
             );
         }
-        if self.depth >= MAX_GAME_TREE_DEPTH {
-            self.too_deep();
-            return;
-        }
-        let open = self.current_range();
-        self.start(GAME_TREE);
-        self.bump();
-        self.depth += 1;
-        self.game_tree_body(open, true);
-        self.depth -= 1;
-        self.finish();
+        self.nested(&GAME_TREES, |p| {
+            let open = p.current_range();
+            p.start(GAME_TREE);
+            p.bump();
+            p.game_tree_body(open, true);
+            p.finish();
+        });
     }
 
     /// What follows a game tree's `(` (`opened`), or its first node when the `(` is missing.
@@ -215,19 +124,19 @@ impl<S: Sink<SyntaxKind>> Parser<'_, '_, S> {
         match self.current() {
             Some(R_PAREN) => {
                 let range = TextRange::new(open.start(), self.current_range().end());
-                self.error(SyntaxError::new(
+                self.error_at(
                     Code::EmptyVariation,
                     range,
                     "empty variation: a game tree needs at least one node `;`",
-                ));
+                );
             }
             Some(SEMICOLON) | None => {}
             Some(_) => {
-                self.error(SyntaxError::new(
+                self.error_at(
                     Code::MissingSemicolon,
                     open,
                     "`(` must be followed by `;`: kifu read what follows as a node",
-                ));
+                );
                 if self.at(IDENT) || self.at(VALUE) {
                     self.node();
                 }
@@ -236,18 +145,15 @@ impl<S: Sink<SyntaxKind>> Parser<'_, '_, S> {
         let mut seen_variation = false;
         loop {
             match self.current() {
-                Some(SEMICOLON) => {
-                    let start = self.current_range().start();
-                    self.node();
-                    if seen_variation {
-                        let range = TextRange::new(start, self.end_of_previous().end());
-                        self.error(SyntaxError::new(
-                            Code::NodeAfterVariation,
-                            range,
-                            "a node after a variation: the nodes of a game tree come before its variations",
-                        ));
-                    }
+                Some(SEMICOLON) if seen_variation => {
+                    let range = self.range_of(Self::node);
+                    self.error_at(
+                        Code::NodeAfterVariation,
+                        range,
+                        "a node after a variation: the nodes of a game tree come before its variations",
+                    );
                 }
+                Some(SEMICOLON) => self.node(),
                 Some(L_PAREN) => {
                     seen_variation = true;
                     self.game_tree();
@@ -259,63 +165,22 @@ impl<S: Sink<SyntaxKind>> Parser<'_, '_, S> {
                 Some(IDENT) => {
                     let range = self.current_range();
                     self.node();
-                    self.error(SyntaxError::new(
+                    self.error_at(
                         Code::MissingSemicolon,
                         range,
                         "properties outside a node: a node starts with `;`",
-                    ));
+                    );
                 }
                 Some(VALUE) => self.values_without_identifier(),
                 Some(_) => self.stray_text(),
                 None => {
                     // With no `(` either, the missing `(` was the one error.
                     if opened {
-                        let at = self.end_of_previous();
-                        self.error(SyntaxError::never_closed(
-                            Code::UnterminatedGameTree,
-                            open,
-                            "game tree",
-                            ")",
-                            at,
-                        ));
+                        self.never_closed(&GAME_TREES, open);
                     }
                     break;
                 }
             }
-        }
-    }
-
-    /// A game tree nested past [`MAX_GAME_TREE_DEPTH`]: one flat ERROR node up to its `)`.
-    fn too_deep(&mut self) {
-        let open = self.current_range();
-        self.start(ERROR);
-        let mut open_parens = 0usize;
-        while let Some(kind) = self.current() {
-            match kind {
-                L_PAREN => open_parens += 1,
-                R_PAREN => open_parens -= 1,
-                _ => {}
-            }
-            self.bump();
-            if open_parens == 0 {
-                break;
-            }
-        }
-        self.finish();
-        self.error(SyntaxError::new(
-            Code::NestingTooDeep,
-            open,
-            format!("game trees nest more than {MAX_GAME_TREE_DEPTH} deep here; kifu does not look inside this one"),
-        ));
-        if open_parens > 0 {
-            let at = self.end_of_previous();
-            self.error(SyntaxError::never_closed(
-                Code::UnterminatedGameTree,
-                open,
-                "game tree",
-                ")",
-                at,
-            ));
         }
     }
 
@@ -341,11 +206,11 @@ impl<S: Sink<SyntaxKind>> Parser<'_, '_, S> {
         self.start(PROPERTY);
         self.bump();
         if !self.at(VALUE) {
-            self.error(SyntaxError::new(
+            self.error_at(
                 Code::MissingValue,
                 ident,
                 "this property has no value: write at least `[]`",
-            ));
+            );
         }
         while self.at(VALUE) {
             self.value();
@@ -355,8 +220,8 @@ impl<S: Sink<SyntaxKind>> Parser<'_, '_, S> {
 
     fn value(&mut self) {
         let Some(i) = self.nth_index(0) else { return };
-        let range = self.lexed.text_range(i);
-        let text = self.lexed.token_text(i);
+        let range = self.text_range(i);
+        let text = self.token_text(i);
         let closed = value_is_closed(text);
         self.bump();
         if let Some(at) = swallowed_node(text) {
@@ -386,34 +251,28 @@ impl<S: Sink<SyntaxKind>> Parser<'_, '_, S> {
     }
 
     fn values_without_identifier(&mut self) {
-        let start = self.current_range().start();
-        self.start(ERROR);
-        while self.at(VALUE) {
-            self.value();
-        }
-        self.finish();
-        let range = TextRange::new(start, self.end_of_previous().end());
-        self.error(SyntaxError::new(
+        let range = self.range_of(|p| {
+            p.start(ERROR);
+            while p.at(VALUE) {
+                p.value();
+            }
+            p.finish();
+        });
+        self.error_at(
             Code::ValueWithoutIdentifier,
             range,
             "values without a property identifier: write the identifier before them, `C[...]`",
-        ));
+        );
     }
 
     fn stray_text(&mut self) {
-        let start = self.current_range().start();
-        self.start(ERROR);
-        while self.at(ERROR_TOKEN) {
-            self.bump();
-        }
-        self.finish();
-        let range = TextRange::new(start, self.end_of_previous().end());
-        let text: String = self.lexed.text()[range].chars().take(40).collect();
-        self.error(SyntaxError::new(
+        let range = self.error_node(|p| p.at(ERROR_TOKEN));
+        let text: String = self.text()[range].chars().take(40).collect();
+        self.error_at(
             Code::StrayText,
             range,
             format!("`{text}` is not SGF: expected `;`, a property, `(` or `)`"),
-        ));
+        );
     }
 }
 

@@ -1,15 +1,10 @@
 //! The kinds of SGF tokens and nodes, and the rowan language that carries them.
 
-/// Every kind of token and node in an SGF tree.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[repr(u16)]
-#[allow(non_camel_case_types)]
-pub enum SyntaxKind {
+crate::language::syntax_kinds! {
+    /// The rowan language of SGF trees.
+    SgfLanguage, "SGF";
+
     // Tokens.
-    /// Spaces, tabs and line breaks.
-    WHITESPACE = 0,
-    /// A byte order mark at the start of the text.
-    BOM,
     /// `(`
     L_PAREN,
     /// `)`
@@ -32,22 +27,4 @@ pub enum SyntaxKind {
     NODE,
     /// An identifier and its values.
     PROPERTY,
-    /// Text the parser could not place; it carries a diagnostic.
-    ERROR,
 }
-
-use SyntaxKind::*;
-
-impl SyntaxKind {
-    /// White space and byte order marks: tokens the grammar never sees.
-    pub fn is_trivia(self) -> bool {
-        matches!(self, WHITESPACE | BOM)
-    }
-}
-
-crate::language::rowan_language!(
-    /// The rowan language of SGF trees.
-    SgfLanguage,
-    "SGF",
-    ERROR
-);
