@@ -772,7 +772,7 @@ fn a_dash_reads_standard_input_in_the_notation_given() {
     assert_eq!(code(&out), 0);
     let game: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
     assert_eq!(game["file"], "<stdin>");
-    assert_eq!(game["tree"]["children"][0]["properties"]["B"][0], "pd");
+    assert_eq!(game["moves"][0]["point"], "pd");
 
     let pdn = b"[GameType \"21\"]\n1. 11-15 23-19 *\n";
     let out = kifu_with_stdin(&["tree", "--notation", "pdn", "-"], pdn);

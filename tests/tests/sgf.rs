@@ -6,7 +6,19 @@ use kifu_e2e::{code, corpus, kifu, stdout, temp_file};
 use serde_json::Value;
 
 fn export(path: &Path) -> Vec<Value> {
-    let out = kifu(&["export", "--format", "jsonl", path.to_str().unwrap()]);
+    export_with(path, &[])
+}
+
+/// The export with each game's nested `tree` too.
+fn export_tree(path: &Path) -> Vec<Value> {
+    export_with(path, &["--sgf-tree"])
+}
+
+fn export_with(path: &Path, flags: &[&str]) -> Vec<Value> {
+    let mut args = vec!["export", "--format", "jsonl"];
+    args.extend(flags);
+    args.push(path.to_str().unwrap());
+    let out = kifu(&args);
     assert_eq!(code(&out), 0, "{}", String::from_utf8_lossy(&out.stderr));
     stdout(&out)
         .lines()
@@ -36,7 +48,7 @@ fn exercism_canonical_cases() {
         let description = case["description"].as_str().unwrap();
         let input = case["input"]["encoded"].as_str().unwrap();
         let path = temp_file(&format!("case{i}.sgf"), input.as_bytes());
-        let games = export(&path);
+        let games = export_tree(&path);
         let expected = &case["expected"];
         if expected.get("error").is_some() {
             let errors = games
@@ -80,7 +92,7 @@ fn sgf_encodings_are_decoded() {
         ("encoding-simplifiedchinese-gb2312.sgf", "GB2312"),
         ("encoding-japanese-iso2022jp.sgf", "ISO-2022-JP"),
     ] {
-        let games = export(&dir.join(file));
+        let games = export_tree(&dir.join(file));
         let text = games[0]["tree"].to_string();
         assert!(
             !text.contains('\u{fffd}'),
@@ -95,7 +107,7 @@ fn sgf_encodings_are_decoded() {
         assert!(errors.is_empty(), "{file}: {errors:?}");
     }
     // No BOM and no CA: guessed, and said so.
-    let games = export(&corpus.join("sgf/sabaki-sgf/tests/sgf/encoding/nihon-kiin.sgf"));
+    let games = export_tree(&corpus.join("sgf/sabaki-sgf/tests/sgf/encoding/nihon-kiin.sgf"));
     let warning = &games[0]["diagnostics"][0];
     assert_eq!(warning["code"], "encoding");
     assert!(warning["message"].as_str().unwrap().contains("Shift_JIS"));
@@ -184,7 +196,12 @@ fn a_file_with_no_game_tree_exports_its_diagnostics() {
     let path = temp_file("empty.sgf", b"");
     let games = export(&path);
     assert_eq!(games.len(), 1);
-    assert!(games[0]["tree"].is_null());
+    assert_eq!(games[0]["moves"], serde_json::json!([]));
+    assert!(
+        games[0].get("tree").is_none(),
+        "`tree` only with --sgf-tree"
+    );
+    assert!(export_tree(&path)[0]["tree"].is_null());
     assert_eq!(games[0]["diagnostics"][0]["code"], "no-game-tree");
 }
 
@@ -197,8 +214,9 @@ fn a_file_without_its_open_paren_exports_its_game() {
     );
     let games = export(&path);
     assert_eq!(games.len(), 1);
-    assert_eq!(games[0]["tree"]["properties"]["AP"][0], "foxwq");
-    assert_eq!(games[0]["tree"]["children"][0]["properties"]["B"][0], "pd");
+    assert_eq!(games[0]["properties"]["AP"][0], "foxwq");
+    assert_eq!(games[0]["moves"][0]["point"], "pd");
+    assert_eq!(games[0]["moves"].as_array().unwrap().len(), 3);
     let diagnostics = games[0]["diagnostics"].as_array().unwrap();
     assert_eq!(diagnostics.len(), 1);
     assert_eq!(diagnostics[0]["code"], "missing-open-paren");
@@ -213,7 +231,7 @@ fn a_file_with_no_game_tree_is_game_one() {
         games[0]["index"], 1,
         "`index` is 1-based, as for every game"
     );
-    assert_eq!(games[0]["tree"], Value::Null);
+    assert_eq!(games[0]["moves"], serde_json::json!([]));
     let codes: Vec<&str> = games[0]["diagnostics"]
         .as_array()
         .unwrap()
@@ -231,11 +249,8 @@ fn charsets_are_read_from_the_root_node_and_refused_when_impossible() {
         let text = format!("(;GM[1]FF[4]CA[{label}]PB[Cho Chikun]C[Gó];B[aa])\n");
         let path = temp_file(&format!("ca-{label}.sgf"), text.as_bytes());
         let games = export(&path);
-        assert_eq!(
-            games[0]["tree"]["properties"]["PB"][0], "Cho Chikun",
-            "{label}"
-        );
-        assert_eq!(games[0]["tree"]["properties"]["C"][0], "Gó", "{label}");
+        assert_eq!(games[0]["properties"]["PB"][0], "Cho Chikun", "{label}");
+        assert_eq!(games[0]["properties"]["C"][0], "Gó", "{label}");
         let warning = &games[0]["diagnostics"][0];
         assert_eq!(warning["code"], "encoding", "{label}");
         assert!(
@@ -253,6 +268,80 @@ fn charsets_are_read_from_the_root_node_and_refused_when_impossible() {
     let utf8 = "(;GM[1]FF[4]C[use CA[GBK\\] here]PB[李昌镐];B[aa])\n";
     let path = temp_file("ca-in-comment.sgf", utf8.as_bytes());
     let games = export(&path);
-    assert_eq!(games[0]["tree"]["properties"]["PB"][0], "李昌镐");
+    assert_eq!(games[0]["properties"]["PB"][0], "李昌镐");
     assert_eq!(games[0]["diagnostics"], serde_json::json!([]));
+}
+
+/// A long game is a flat list of moves: its export loads with serde_json's default depth
+/// limit (128), which the nested `tree` (two levels a move) does not.
+#[test]
+fn a_300_move_game_exports_a_flat_main_line() {
+    const COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRST";
+    let mut sgf = String::from("(;GM[1]FF[4]SZ[19]RE[W+0.5]");
+    let mut expected = Vec::new();
+    for k in 0..300u32 {
+        let (x, y) = (k % 19, k / 19);
+        let side = if k % 2 == 0 { "B" } else { "W" };
+        let point = format!("{}{}", (b'a' + x as u8) as char, (b'a' + y as u8) as char);
+        sgf.push_str(&format!(";{side}[{point}]"));
+        let coordinate = format!("{}{}", COLUMNS[x as usize] as char, 19 - y);
+        expected.push((k + 1, side, point, coordinate));
+    }
+    sgf.push_str(")\n");
+    let path = temp_file("long.sgf", sgf.as_bytes());
+    let out = kifu(&["export", path.to_str().unwrap()]);
+    assert_eq!(code(&out), 0, "{}", String::from_utf8_lossy(&out.stderr));
+    let games: Value = serde_json::from_str(&stdout(&out)).expect("loads at the default depth");
+    let game = &games[0];
+    assert_eq!(game["result"], "W+0.5");
+    assert!(game.get("tree").is_none());
+    let moves = game["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 300);
+    for (m, (number, side, point, coordinate)) in moves.iter().zip(&expected) {
+        assert_eq!(m["number"], *number);
+        let side = if *side == "B" { "black" } else { "white" };
+        assert_eq!(m["side"], side, "move {number}");
+        assert_eq!(m["point"], point.as_str(), "move {number}");
+        assert_eq!(m["coordinate"], coordinate.as_str(), "move {number}");
+    }
+    // Keys in their documented order (`Value` sorts them: read the text).
+    let text = stdout(&out);
+    let at = |key: &str| text.find(&format!("\"{key}\":")).unwrap();
+    let order = ["file", "index", "properties", "comments", "moves", "result"];
+    assert!(order.windows(2).all(|w| at(w[0]) < at(w[1])), "{order:?}");
+    assert!(text.trim_end().ends_with(
+        r#""result":"W+0.5","diagnostics":[]}
+]"#
+    ));
+    // Why `tree` is asked for: it is 600 levels deep.
+    let out = kifu(&["export", "--sgf-tree", path.to_str().unwrap()]);
+    let error = serde_json::from_str::<Value>(&stdout(&out)).unwrap_err();
+    assert!(error.to_string().contains("recursion limit"), "{error}");
+}
+
+#[test]
+fn variations_and_the_move_before_a_diagnostic() {
+    let path = temp_file(
+        "variations.sgf",
+        b"(;GM[1]FF[4]SZ[9]C[Game];B[ee]C[center](;W[gc];B[cg]XX[1])(;W[cc]C[other];B[]))\n",
+    );
+    let games = export(&path);
+    let moves = games[0]["moves"].as_array().unwrap();
+    assert_eq!(games[0]["comments"], serde_json::json!(["Game"]));
+    assert_eq!(moves.len(), 3);
+    assert_eq!(moves[0]["coordinate"], "E5");
+    assert_eq!(moves[0]["comments"], serde_json::json!(["center"]));
+    assert_eq!(moves[1]["coordinate"], "G7");
+    let variations = moves[1]["variations"].as_array().unwrap();
+    assert_eq!(variations.len(), 1);
+    let alternative = variations[0]["moves"].as_array().unwrap();
+    assert_eq!(alternative[0]["number"], 2);
+    assert_eq!(alternative[0]["side"], "white");
+    assert_eq!(alternative[0]["coordinate"], "C7");
+    assert_eq!(alternative[0]["comments"], serde_json::json!(["other"]));
+    assert_eq!(alternative[1]["point"], "");
+    assert_eq!(alternative[1]["coordinate"], "pass");
+    let diagnostics = games[0]["diagnostics"].as_array().unwrap();
+    assert_eq!(diagnostics[0]["code"], "unknown-property");
+    assert_eq!(diagnostics[0]["after"], "after move 3");
 }

@@ -1,5 +1,6 @@
-//! Games as data, in the shape `kifu export` writes as JSON (see the README): chess and
-//! draughts games from the game model, SGF game trees node by node. The types borrow from
+//! Games as data, in the shape `kifu export` writes as JSON (see the README): chess,
+//! draughts and Go games from the game model (and, when asked, SGF game trees node by
+//! node). The types borrow from
 //! the document and serialize with serde; where a diagnostic is in lines and columns is
 //! the caller's to say (`span`), since the CLI and the server count them differently.
 
@@ -7,11 +8,12 @@ use std::collections::BTreeMap;
 
 use kifu_syntax::sgf::ast::{GameTree, Node};
 use kifu_syntax::sgf::checks::decoded_values;
+use kifu_syntax::sgf::properties::decode_text;
 use kifu_syntax::{SyntaxError, TextRange};
 use serde::Serialize;
 
 use crate::document::{Document, Parsed};
-use crate::game::{Comment, CommentKind, GameRef, Line, Move};
+use crate::game::{go_coordinate, Comment, CommentKind, GameKind, GameRef, Line, LineId, Move};
 
 /// A place in a text, as people and programs count.
 #[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
@@ -33,14 +35,22 @@ pub struct Span {
     pub end: Position,
 }
 
-/// A game of a document, as exported: a game with moves, or an SGF game tree.
+/// A game of a document, as exported: a chess or draughts game, or an SGF game tree.
 #[derive(Debug, Serialize)]
 #[serde(untagged)]
 pub enum Exported<'a> {
     /// A chess or draughts game.
     Game(ExportedGame<'a>),
     /// An SGF game tree.
-    Tree(ExportedTree<'a>),
+    Sgf(ExportedSgfGame<'a>),
+}
+
+/// What to write beyond the default shape.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ExportOptions {
+    /// Also write each SGF game's nested `tree`, one level per node: its depth grows with
+    /// the game's length, past what JSON readers accept by default, so it is asked for.
+    pub sgf_tree: bool,
 }
 
 /// A chess or draughts game.
@@ -114,29 +124,69 @@ pub struct ExportedDiagnostic<'a> {
     pub after: Option<String>,
 }
 
-/// An SGF game tree. Fields are in alphabetical order, the order kifu has always written
-/// SGF games in.
+/// An SGF game tree (one game of a collection), in the shape of a chess game: the root's
+/// properties, and the main line as a flat list of moves, so that a game's depth in JSON
+/// does not grow with its length.
 #[derive(Debug, Serialize)]
-pub struct ExportedTree<'a> {
-    /// The diagnostics inside the tree (and, for the first, those outside any tree).
-    pub diagnostics: Vec<ExportedDiagnostic<'a>>,
+pub struct ExportedSgfGame<'a> {
     /// The file, as the caller names it.
     pub file: &'a str,
-    /// 1-based position of the tree in its file; 0 for a file with none.
+    /// 1-based position of the tree in its file (1 for a file with none).
     pub index: usize,
-    /// The root node; null for a file with no game tree.
-    pub tree: Option<ExportedNode>,
+    /// The root node's properties, as [`ExportedNode::properties`].
+    pub properties: BTreeMap<String, Vec<String>>,
+    /// `C[]` values before the first move (the root's among them), decoded.
+    pub comments: Vec<String>,
+    /// The main line: each node's first variation, the variations after it are
+    /// alternatives to its first move.
+    pub moves: Vec<ExportedSgfMove<'a>>,
+    /// The root's `RE` value, decoded (`B+R`, `W+0.5`, `0`), or null when missing.
+    pub result: Option<&'a str>,
+    /// The nested tree, only when [`ExportOptions::sgf_tree`] asks for it (then null for
+    /// a file with no game tree).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tree: Option<Option<ExportedNode>>,
+    /// The diagnostics inside the tree (and, for the first, those outside any tree).
+    pub diagnostics: Vec<ExportedDiagnostic<'a>>,
+}
+
+/// A Go move and what follows it in its node.
+#[derive(Debug, Serialize)]
+pub struct ExportedSgfMove<'a> {
+    /// Its number in the game: one more than the moves before it.
+    pub number: u32,
+    /// `black` or `white`: the `B` or `W` property.
+    pub side: &'static str,
+    /// The point as written: `pd`; `""` or `tt` for a pass.
+    pub point: &'a str,
+    /// The point as players write it, `Q16`; `pass`; null when the point is not on the
+    /// board.
+    pub coordinate: Option<String>,
+    /// `C[]` values of its node and of the nodes after it that hold no move, decoded.
+    pub comments: Vec<String>,
+    /// Alternatives to this move.
+    pub variations: Vec<ExportedSgfLine<'a>>,
+}
+
+/// An SGF variation: comments before its first move, and its moves (following, in turn,
+/// each node's first variation).
+#[derive(Debug, Serialize)]
+pub struct ExportedSgfLine<'a> {
+    /// `C[]` values before its first move, decoded.
+    pub comments: Vec<String>,
+    /// The moves.
+    pub moves: Vec<ExportedSgfMove<'a>>,
 }
 
 /// An SGF node: its properties and the nodes that follow it (the next node of its sequence,
 /// or the first nodes of its variations).
 #[derive(Debug, Default, Serialize)]
 pub struct ExportedNode {
-    /// The nodes that follow it.
-    pub children: Vec<ExportedNode>,
     /// Values by `FF[4]` identifier (`AddBlack` is `AB`), decoded by type; a property given
     /// twice keeps all its values.
     pub properties: BTreeMap<String, Vec<String>>,
+    /// The nodes that follow it.
+    pub children: Vec<ExportedNode>,
 }
 
 impl<'a> ExportedGame<'a> {
@@ -245,11 +295,12 @@ impl Document {
     /// The games as data, each with the diagnostics inside it; `extra` diagnostics (a
     /// decoding warning) go with the first game, before its own. SGF diagnostics outside
     /// any game tree go with the first tree too, and a file with none gives one
-    /// [`ExportedTree`] without a tree, so that its diagnostics are said.
+    /// [`ExportedSgfGame`] without moves, so that its diagnostics are said.
     pub fn export<'a>(
         &'a self,
         file: &'a str,
         extra: &'a [SyntaxError],
+        options: ExportOptions,
         span: &dyn Fn(TextRange) -> Span,
     ) -> Vec<Exported<'a>> {
         let errors = self.diagnostics();
@@ -271,28 +322,43 @@ impl Document {
                 })
                 .collect();
         };
+        // Both are the root's game trees, in order.
         let trees: Vec<GameTree> = parse.collection().game_trees().collect();
+        let games: Vec<GameRef<'a>> = self.games().collect();
         let mut per_tree: Vec<Vec<ExportedDiagnostic<'a>>> =
             trees.iter().map(|_| Vec::new()).collect();
         let mut outside = Vec::new();
         for error in extra.iter().chain(errors) {
-            let diagnostic = ExportedDiagnostic::new(error, span, None);
             let index = trees
                 .iter()
                 .position(|t| t.syntax().text_range().contains_range(error.range))
                 .unwrap_or(0);
+            let after = games.get(index).and_then(|game| {
+                // The moves are in text order: those before the diagnostic come first.
+                let model = game.game;
+                let before = model
+                    .moves
+                    .partition_point(|m| game.range(m.text).end() <= error.range.start());
+                let m = model.moves.get(before.checked_sub(1)?)?;
+                Some(format!("after move {}", m.number))
+            });
+            let diagnostic = ExportedDiagnostic::new(error, span, after);
             match per_tree.get_mut(index) {
                 Some(list) => list.push(diagnostic),
                 None => outside.push(diagnostic),
             }
         }
         if trees.is_empty() {
-            return vec![Exported::Tree(ExportedTree {
-                diagnostics: outside,
+            return vec![Exported::Sgf(ExportedSgfGame {
                 file,
                 // 1-based, as for every game: the file's one element.
                 index: 1,
-                tree: None,
+                properties: BTreeMap::new(),
+                comments: Vec::new(),
+                moves: Vec::new(),
+                result: None,
+                tree: options.sgf_tree.then_some(None),
+                diagnostics: outside,
             })];
         }
         trees
@@ -300,14 +366,117 @@ impl Document {
             .zip(per_tree)
             .enumerate()
             .map(|(i, (tree, diagnostics))| {
-                Exported::Tree(ExportedTree {
-                    diagnostics,
+                let (comments, moves, result) = match games.get(i) {
+                    Some(&game) => {
+                        let main = sgf_line(game, LineId::MAIN);
+                        (main.comments, main.moves, game.game.header.get("RE"))
+                    }
+                    None => (Vec::new(), Vec::new(), None),
+                };
+                Exported::Sgf(ExportedSgfGame {
                     file,
                     index: i + 1,
-                    tree: Some(tree_node(tree)),
+                    properties: tree
+                        .nodes()
+                        .next()
+                        .map(|root| properties(&root))
+                        .unwrap_or_default(),
+                    comments,
+                    moves,
+                    result,
+                    tree: options.sgf_tree.then(|| Some(tree_node(tree))),
+                    diagnostics,
                 })
             })
             .collect()
+    }
+}
+
+/// `C[]` values, decoded.
+fn sgf_comments(game: GameRef<'_>, comments: &[Comment]) -> Vec<String> {
+    comments
+        .iter()
+        .map(|c| decode_text(game.text_of(c.text)))
+        .collect()
+}
+
+/// A line and, after its moves, its first variation, and so on: SGF writes a main line as
+/// a game tree whose first variation goes on with it. The other variations of a tree are
+/// alternatives to the first move of its first variation. A loop, not recursion, along
+/// the line: a game with a variation at every move nests its trees as deep as it is long.
+fn sgf_line<'a>(game: GameRef<'a>, start: LineId) -> ExportedSgfLine<'a> {
+    let model = game.game;
+    let mut out = ExportedSgfLine {
+        comments: sgf_comments(game, &model[start].comments),
+        moves: Vec::new(),
+    };
+    // Alternatives waiting for the move they replace.
+    let mut pending: Vec<ExportedSgfLine<'a>> = Vec::new();
+    let mut next = Some(start);
+    while let Some(id) = next.take() {
+        let line = &model[id];
+        if id != start {
+            // Nodes without a move are about the position after the last move.
+            add_comments(&mut out, sgf_comments(game, &line.comments));
+        }
+        for &m in line.moves.iter() {
+            let mut exported = sgf_move(game, &model[m]);
+            exported.variations = std::mem::take(&mut pending);
+            out.moves.push(exported);
+        }
+        if let Some((&first, others)) = line.variations.split_first() {
+            pending.extend(others.iter().map(|&v| sgf_line(game, v)));
+            next = Some(first);
+        }
+    }
+    // A first variation with no move (a comment, an empty node): the line goes on with the
+    // first alternative that has one, the others being alternatives to it.
+    while !pending.is_empty() {
+        let mut alternatives = std::mem::take(&mut pending).into_iter();
+        let Some(line) = alternatives.next() else {
+            break;
+        };
+        add_comments(&mut out, line.comments);
+        let mut moves = line.moves.into_iter();
+        match moves.next() {
+            Some(mut first) => {
+                first.variations.extend(alternatives);
+                out.moves.push(first);
+                out.moves.extend(moves);
+            }
+            None => pending = alternatives.collect(),
+        }
+    }
+    out
+}
+
+/// Comments for the position after the line's last move.
+fn add_comments(line: &mut ExportedSgfLine<'_>, comments: Vec<String>) {
+    match line.moves.last_mut() {
+        Some(last) => last.comments.extend(comments),
+        None => line.comments.extend(comments),
+    }
+}
+
+fn sgf_move<'a>(game: GameRef<'a>, m: &Move) -> ExportedSgfMove<'a> {
+    let point = game.text_of(m.text);
+    let size = match game.game.kind {
+        GameKind::Go { size } => size,
+        _ => (19, 19),
+    };
+    // `tt` is a pass in FF[3], and still read as one on boards up to 19×19.
+    let pass = point.is_empty() || (point == "tt" && size.0 <= 19 && size.1 <= 19);
+    ExportedSgfMove {
+        number: m.number,
+        side: m.side.as_str(),
+        point,
+        coordinate: if pass {
+            Some("pass".to_owned())
+        } else {
+            go_coordinate(point, size)
+        },
+        comments: sgf_comments(game, game.game.comments(m)),
+        variations: Vec::new(),
     }
 }
 
@@ -317,8 +486,8 @@ fn tree_node(tree: &GameTree) -> ExportedNode {
     let mut children: Vec<ExportedNode> = tree.variations().map(|v| tree_node(&v)).collect();
     for node in nodes.iter().rev() {
         let exported = ExportedNode {
-            children: std::mem::take(&mut children),
             properties: properties(node),
+            children: std::mem::take(&mut children),
         };
         children = vec![exported];
     }
@@ -326,8 +495,8 @@ fn tree_node(tree: &GameTree) -> ExportedNode {
         (false, Some(first)) => first,
         // A tree with no node: an empty node, and what follows it.
         (_, last) => ExportedNode {
-            children: last.into_iter().collect(),
             properties: BTreeMap::new(),
+            children: last.into_iter().collect(),
         },
     }
 }
@@ -352,11 +521,21 @@ fn properties(node: &Node) -> BTreeMap<String, Vec<String>> {
 mod tests {
     use expect_test::{expect, Expect};
 
-    use super::{Position, Span};
+    use super::{ExportOptions, Position, Span};
     use crate::{fixture, Notation, SyntaxError, TextRange};
 
     /// The document exported as JSON Lines, positions counted naively.
     fn check(notation: Notation, text: &str, extra: &[SyntaxError], expect: Expect) {
+        check_with(notation, text, extra, ExportOptions::default(), expect);
+    }
+
+    fn check_with(
+        notation: Notation,
+        text: &str,
+        extra: &[SyntaxError],
+        options: ExportOptions,
+        expect: Expect,
+    ) {
         let (doc, _) = fixture::document(notation, text);
         let position = |offset: usize| {
             let before = &doc.text()[..offset];
@@ -371,7 +550,7 @@ mod tests {
             end: position(range.end().into()),
         };
         let lines: Vec<String> = doc
-            .export("f", extra, &span)
+            .export("f", extra, options, &span)
             .iter()
             .map(|game| serde_json::to_string(game).unwrap_or_default())
             .collect();
@@ -403,22 +582,63 @@ mod tests {
     }
 
     #[test]
-    fn go_trees_node_by_node() {
+    fn go_games_as_a_main_line_with_variations() {
+        // The first variation goes on with the main line; the second replaces its first
+        // move. A comment-only node is about the position after the move before it.
         check(
+            Notation::Sgf,
+            "(;GM[1]SZ[19]RE[B+R]C[start];B[pd]C[a\\]b];C[note](;W[dp];B[tt])(;W[]C[pass]))",
+            &[],
+            expect![[
+                r#"{"file":"f","index":1,"properties":{"C":["start"],"GM":["1"],"RE":["B+R"],"SZ":["19"]},"comments":["start"],"moves":[{"number":1,"side":"black","point":"pd","coordinate":"Q16","comments":["a]b","note"],"variations":[]},{"number":2,"side":"white","point":"dp","coordinate":"D4","comments":[],"variations":[{"comments":[],"moves":[{"number":2,"side":"white","point":"","coordinate":"pass","comments":["pass"],"variations":[]}]}]},{"number":3,"side":"black","point":"tt","coordinate":"pass","comments":[],"variations":[]}],"result":"B+R","diagnostics":[]}"#
+            ]],
+        );
+    }
+
+    #[test]
+    fn a_first_variation_without_a_move_gives_way_to_the_next() {
+        check(
+            Notation::Sgf,
+            "(;GM[1];B[aa](;C[end])(;W[bb];B[cc])(;W[dd]))",
+            &[],
+            expect![[
+                r#"{"file":"f","index":1,"properties":{"GM":["1"]},"comments":[],"moves":[{"number":1,"side":"black","point":"aa","coordinate":"A19","comments":["end"],"variations":[]},{"number":2,"side":"white","point":"bb","coordinate":"B18","comments":[],"variations":[{"comments":[],"moves":[{"number":2,"side":"white","point":"dd","coordinate":"D16","comments":[],"variations":[]}]}]},{"number":3,"side":"black","point":"cc","coordinate":"C17","comments":[],"variations":[]}],"result":null,"diagnostics":[]}"#
+            ]],
+        );
+    }
+
+    #[test]
+    fn go_diagnostics_say_the_move_before_them() {
+        check(
+            Notation::Sgf,
+            "(;GM[1]ZZ[x];B[aa];W[bb]XX[1];B[zz])",
+            &[],
+            expect![[
+                r#"{"file":"f","index":1,"properties":{"GM":["1"],"ZZ":["x"]},"comments":[],"moves":[{"number":1,"side":"black","point":"aa","coordinate":"A19","comments":[],"variations":[]},{"number":2,"side":"white","point":"bb","coordinate":"B18","comments":[],"variations":[]},{"number":3,"side":"black","point":"zz","coordinate":null,"comments":[],"variations":[]}],"result":null,"diagnostics":[{"severity":"info","code":"unknown-property","message":"`ZZ` is not an FF[4] property: kifu reads its values as text","range":{"start":{"line":1,"column":8,"offset":7},"end":{"line":1,"column":10,"offset":9}},"after":null},{"severity":"info","code":"unknown-property","message":"`XX` is not an FF[4] property: kifu reads its values as text","range":{"start":{"line":1,"column":25,"offset":24},"end":{"line":1,"column":27,"offset":26}},"after":"after move 2"},{"severity":"error","code":"invalid-value","message":"`[zz]` is not a valid `B` value: expected a move (a point, or `[]` to pass) on a 19×19 board","range":{"start":{"line":1,"column":32,"offset":31},"end":{"line":1,"column":36,"offset":35}},"after":"after move 2"}]}"#
+            ]],
+        );
+    }
+
+    #[test]
+    fn go_trees_node_by_node() {
+        let tree = ExportOptions { sgf_tree: true };
+        check_with(
             Notation::Sgf,
             "(;GM[1]C[a\\]b];B[aa](;W[bb])(;W[cc]))",
             &[],
+            tree,
             expect![[
-                r#"{"diagnostics":[],"file":"f","index":1,"tree":{"children":[{"children":[{"children":[],"properties":{"W":["bb"]}},{"children":[],"properties":{"W":["cc"]}}],"properties":{"B":["aa"]}}],"properties":{"C":["a]b"],"GM":["1"]}}}"#
+                r#"{"file":"f","index":1,"properties":{"C":["a]b"],"GM":["1"]},"comments":["a]b"],"moves":[{"number":1,"side":"black","point":"aa","coordinate":"A19","comments":[],"variations":[]},{"number":2,"side":"white","point":"bb","coordinate":"B18","comments":[],"variations":[{"comments":[],"moves":[{"number":2,"side":"white","point":"cc","coordinate":"C17","comments":[],"variations":[]}]}]}],"result":null,"tree":{"properties":{"C":["a]b"],"GM":["1"]},"children":[{"properties":{"B":["aa"]},"children":[{"properties":{"W":["bb"]},"children":[]},{"properties":{"W":["cc"]},"children":[]}]}]},"diagnostics":[]}"#
             ]],
         );
         let warning = SyntaxError::new(crate::Code::Encoding, TextRange::default(), "guessed");
-        check(
+        check_with(
             Notation::Sgf,
             "no tree",
             &[warning],
+            tree,
             expect![[
-                r#"{"diagnostics":[{"severity":"warning","code":"encoding","message":"guessed","range":{"start":{"line":1,"column":1,"offset":0},"end":{"line":1,"column":1,"offset":0}},"after":null},{"severity":"warning","code":"text-outside-game-tree","message":"text before the first game tree is not part of any game; readers ignore it","range":{"start":{"line":1,"column":1,"offset":0},"end":{"line":1,"column":8,"offset":7}},"after":null},{"severity":"error","code":"no-game-tree","message":"no game tree: an SGF file holds one or more `(;...)`","range":{"start":{"line":1,"column":1,"offset":0},"end":{"line":1,"column":1,"offset":0}},"after":null}],"file":"f","index":1,"tree":null}"#
+                r#"{"file":"f","index":1,"properties":{},"comments":[],"moves":[],"result":null,"tree":null,"diagnostics":[{"severity":"warning","code":"encoding","message":"guessed","range":{"start":{"line":1,"column":1,"offset":0},"end":{"line":1,"column":1,"offset":0}},"after":null},{"severity":"warning","code":"text-outside-game-tree","message":"text before the first game tree is not part of any game; readers ignore it","range":{"start":{"line":1,"column":1,"offset":0},"end":{"line":1,"column":8,"offset":7}},"after":null},{"severity":"error","code":"no-game-tree","message":"no game tree: an SGF file holds one or more `(;...)`","range":{"start":{"line":1,"column":1,"offset":0},"end":{"line":1,"column":1,"offset":0}},"after":null}]}"#
             ]],
         );
     }

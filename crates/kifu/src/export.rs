@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use kifu_ide::export::ExportedGame;
+use kifu_ide::export::{ExportOptions, ExportedGame};
 use kifu_ide::game::{Game, GameRef};
 use kifu_ide::{Document, Notation as DocumentNotation};
 
@@ -25,7 +25,12 @@ pub enum ExportFormat {
 }
 
 /// Runs `kifu export`; `notation` is how to read standard input and the files named.
-pub fn run(paths: &[PathBuf], format: ExportFormat, notation: Option<Notation>) -> ExitStatus {
+pub fn run(
+    paths: &[PathBuf],
+    format: ExportFormat,
+    notation: Option<Notation>,
+    options: ExportOptions,
+) -> ExitStatus {
     let found = files::find(paths, notation);
     found.report();
     let progress = Progress::for_files(&found.files);
@@ -59,18 +64,17 @@ pub fn run(paths: &[PathBuf], format: ExportFormat, notation: Option<Notation>) 
                 let file = crate::sgf::read(&bytes);
                 let document = Document::new(DocumentNotation::Sgf, file.text.clone());
                 let lines = Lines::new(document.text(), 0, 0);
-                for game in document.export(&name, file.warnings(), &|range| lines.span(range)) {
-                    // SGF games have always been written with their keys sorted, as a
-                    // `serde_json::Value` writes them.
-                    let sorted = serde_json::to_value(&game).unwrap_or_default();
-                    emit(&serde_json::to_vec(&sorted).unwrap_or_default());
+                for game in
+                    document.export(&name, file.warnings(), options, &|range| lines.span(range))
+                {
+                    emit(&serde_json::to_vec(&game).unwrap_or_default());
                 }
                 progress.advance(bytes.len());
             }),
             Notation::Pdn => input::read_text(path, Notation::Pdn).map(|(text, warnings)| {
                 let document = Document::new(DocumentNotation::Pdn, text);
                 let lines = Lines::new(document.text(), 0, 0);
-                for game in document.export(&name, &warnings, &|range| lines.span(range)) {
+                for game in document.export(&name, &warnings, options, &|range| lines.span(range)) {
                     emit(&serde_json::to_vec(&game).unwrap_or_default());
                 }
                 progress.advance(document.text().len());

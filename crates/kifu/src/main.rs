@@ -117,6 +117,10 @@ enum Command {
         format: export::ExportFormat,
         #[arg(long, value_enum, help = NOTATION_HELP)]
         notation: Option<Notation>,
+        /// Also write each SGF game's nested `tree`, one JSON level per node: it is as deep
+        /// as the game is long, deeper than many JSON readers accept.
+        #[arg(long)]
+        sgf_tree: bool,
     },
     /// Print the syntax tree of a file (the `.rast` format) on stdout, and its diagnostics
     /// with their lines and columns on stderr.
@@ -184,7 +188,13 @@ fn run() -> ExitStatus {
             paths,
             format,
             notation,
-        } => export::run(&paths, format, notation),
+            sgf_tree,
+        } => export::run(
+            &paths,
+            format,
+            notation,
+            kifu_ide::export::ExportOptions { sgf_tree },
+        ),
         Command::Tree { file, notation } => tree::run(&file, notation),
         Command::Lsp { stdio: _ } => std::process::exit(kifu_lsp::run_stdio()),
     }
