@@ -5,51 +5,12 @@ use std::path::{Path, PathBuf};
 
 use kifu_syntax::pgn;
 
-fn corpus() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "SKIPPED: the shared corpus is not at {}; these tests need it (CI always has it)",
-            dir.display()
-        );
-        None
-    }
-}
+mod common;
+
+use common::{corpus, files_with_extension, read};
 
 fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
     files_with_extension(dir, "pgn", out);
-}
-
-fn files_with_extension(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            files_with_extension(&path, ext, out);
-        } else if path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case(ext))
-        {
-            out.push(path);
-        }
-    }
-}
-
-/// Reads a file as the CLI does: UTF-8, else Windows-1252.
-fn read(path: &Path) -> String {
-    let bytes = std::fs::read(path).expect("corpus file is readable");
-    match String::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(err) => encoding_rs::WINDOWS_1252
-            .decode(err.as_bytes())
-            .0
-            .into_owned(),
-    }
 }
 
 #[test]
@@ -99,13 +60,7 @@ fn valid_real_files_have_no_syntax_errors() {
             let text = read(&path);
             let parse = pgn::parse(&text);
             for error in parse.errors().iter().take(3) {
-                let line = text[..usize::from(error.range.start())].lines().count();
-                failures.push(format!(
-                    "{}:{line}: {} {}",
-                    path.display(),
-                    error.code.as_str(),
-                    error.message
-                ));
+                failures.push(common::located(&path, &text, error));
             }
         }
     }

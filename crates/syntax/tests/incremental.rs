@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 
 use kifu_syntax::{pgn, TextRange, TextSize};
 
+mod common;
+
 /// What the random edits insert: PGN's delimiters, line breaks of every kind, moves, move
 /// numbers, results, tag lines and characters of two, three and four bytes.
 const INSERTS: &[&str] = &[
@@ -163,21 +165,7 @@ fn root() -> PathBuf {
 }
 
 fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            pgn_files(&path, out);
-        } else if path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
-        {
-            out.push(path);
-        }
-    }
+    common::files_with_extension(dir, "pgn", out);
 }
 
 /// At most the first `limit` bytes of the file, cut at a line end, as UTF-8 or Windows-1252.
@@ -216,16 +204,11 @@ fn edits_to_fixtures_match_a_fresh_parse() {
 
 #[test]
 fn edits_to_corpus_files_match_a_fresh_parse() {
-    let corpus = root().join("../shared/corpus/pgn");
-    if !corpus.is_dir() {
-        eprintln!(
-            "SKIPPED: the shared corpus is not at {}; this test needs it (CI always has it)",
-            corpus.display()
-        );
+    let Some(corpus) = common::corpus() else {
         return;
-    }
+    };
     let mut files = Vec::new();
-    pgn_files(&corpus, &mut files);
+    pgn_files(&corpus.join("pgn"), &mut files);
     assert!(files.len() > 100, "found only {} corpus files", files.len());
     let mut random = Random(0x2545_f491_4f6c_dd1d);
     let mut checked = 0;

@@ -5,6 +5,8 @@ use std::path::Path;
 
 use kifu_syntax::Severity;
 
+mod common;
+
 #[test]
 fn pdn_standard_succeed_files_have_no_errors() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/pdn/pdn-standard-succeed");
@@ -33,13 +35,7 @@ fn pdn_standard_succeed_files_have_no_errors() {
             .iter()
             .filter(|e| e.severity() == Severity::Error)
         {
-            let line = text[..usize::from(error.range.start())].lines().count();
-            failures.push(format!(
-                "{}:{line}: {} {}",
-                path.display(),
-                error.code.as_str(),
-                error.message
-            ));
+            failures.push(common::located(path, &text, error));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
