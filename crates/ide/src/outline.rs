@@ -180,7 +180,7 @@ fn go_variations(game: GameRef<'_>, id: LineId, size: (u32, u32)) -> Vec<Symbol>
                     let id = if m.side == Side::Black { "B" } else { "W" };
                     let at =
                         go_coordinate(game.text_of(m.text), size).unwrap_or_else(|| "pass".into());
-                    format!("move {}: {id} {at}", moves_here + 1)
+                    format!("move {}: {id} {at}", m.number)
                 }
                 None => format!("after move {moves_here}"),
             };

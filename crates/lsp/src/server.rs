@@ -165,14 +165,7 @@ pub async fn serve(
                 }
             }
         });
-        Backend {
-            state: Arc::new(Mutex::new(State {
-                documents: HashMap::new(),
-                encoding: Encoding::Utf16,
-                disabled: HashSet::new(),
-            })),
-            notices,
-        }
+        Backend::new(notices)
     })
     .custom_method("kifu/syntaxTree", Backend::syntax_tree)
     .finish();
@@ -287,6 +280,18 @@ struct SyntaxTreeParams {
 }
 
 impl Backend {
+    /// A backend with no documents yet, sending what it publishes to `notices`.
+    fn new(notices: mpsc::UnboundedSender<Notice>) -> Backend {
+        Backend {
+            state: Arc::new(Mutex::new(State {
+                documents: HashMap::new(),
+                encoding: Encoding::Utf16,
+                disabled: HashSet::new(),
+            })),
+            notices,
+        }
+    }
+
     /// `kifu/syntaxTree`: the document's tree in the `.rast` format (the editor's "show the
     /// syntax tree" command).
     async fn syntax_tree(&self, params: SyntaxTreeParams) -> Result<String> {

@@ -333,14 +333,7 @@ fn malformed_messages_are_answered_and_the_server_reads_on() {
 
 fn backend() -> Backend {
     let (notices, _) = mpsc::unbounded_channel();
-    Backend {
-        state: Arc::new(Mutex::new(State {
-            documents: HashMap::new(),
-            encoding: Encoding::Utf16,
-            disabled: HashSet::new(),
-        })),
-        notices,
-    }
+    Backend::new(notices)
 }
 
 fn open_params(uri: &str, text: &str) -> DidOpenTextDocumentParams {
