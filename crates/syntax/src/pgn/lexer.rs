@@ -51,9 +51,6 @@ pub(crate) fn next_token(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
         b'}' => (R_CURLY, pos + 1),
         b';' => (LINE_COMMENT, line_end(bytes, pos)),
         b'%' if pos == 0 || bytes[pos - 1] == b'\n' => (ESCAPE_LINE, line_end(bytes, pos)),
-        _ if (pos == 0 || bytes[pos - 1] == b'\n') && is_epd_line(bytes, pos) => {
-            (ERROR_TOKEN, line_end(bytes, pos))
-        }
         b'<' => match html_tag_end(bytes, pos) {
             Some(end) => (ERROR_TOKEN, end),
             None => (ERROR_TOKEN, run(bytes, pos + 1, |b| !ends_unknown_run(b))),
@@ -75,6 +72,11 @@ pub(crate) fn next_token(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
         {
             (NAG, run(bytes, pos + 2, |b| b.is_ascii_digit()))
         }
+        // An EPD record starts with a rank of a FEN board: a digit or a piece letter. Checked
+        // only in these two arms, so that the other tokens keep their direct dispatch.
+        b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' if starts_epd_line(bytes, pos) => {
+            (ERROR_TOKEN, line_end(bytes, pos))
+        }
         b'0'..=b'9' => number_or_word(bytes, pos),
         _ if is_word_byte(b) => {
             let end = run(bytes, pos, is_word_byte);
@@ -87,6 +89,11 @@ pub(crate) fn next_token(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
         }
         _ => (ERROR_TOKEN, run(bytes, pos + 1, |b| !ends_unknown_run(b))),
     }
+}
+
+/// Whether an EPD record starts at `pos`: at the start of a line (see [`is_epd_line`]).
+fn starts_epd_line(bytes: &[u8], pos: usize) -> bool {
+    (pos == 0 || bytes[pos - 1] == b'\n') && is_epd_line(bytes, pos)
 }
 
 /// Whether a FEN board and a side to move start at `pos` (`rnbqkbnr/.../RNBQKBNR w`): the

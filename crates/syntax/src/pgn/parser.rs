@@ -612,10 +612,10 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
     /// after the first `}` is what such a comment would hold. `None` if there is none.
     fn nested_comment_end(&self, i: usize, text: &str) -> Option<usize> {
         const LOOKAHEAD: usize = 64;
-        let inner = text[1..].bytes().filter(|&b| b == b'{').count();
-        if inner == 0 {
-            return None;
-        }
+        // Every comment passes here: look for an inner `{` with memchr before counting.
+        let after_open = &text.as_bytes()[1..];
+        memchr::memchr(b'{', after_open)?;
+        let inner = memchr::memchr_iter(b'{', after_open).count();
         let mut closes = 0;
         let mut seen = 0;
         for j in i + 1..self.rest().end {
