@@ -2,33 +2,10 @@
 
 use std::sync::{Arc, OnceLock};
 
-use kifu_syntax::{pdn, pgn, sgf, SyntaxError, TextRange, TextSize};
+use kifu_syntax::{pdn, pgn, sgf, Notation, SyntaxError, TextRange, TextSize};
 use rowan::{GreenNode, NodeOrToken};
 
 use crate::game::{Game, GameRef};
-
-/// The notations kifu reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Notation {
-    /// Chess.
-    Pgn,
-    /// Go.
-    Sgf,
-    /// Draughts.
-    Pdn,
-}
-
-impl Notation {
-    /// The notation of an editor language id (`pgn`, `sgf`, `pdn`) or a file extension.
-    pub fn from_name(name: &str) -> Option<Notation> {
-        match name.to_ascii_lowercase().as_str() {
-            "pgn" => Some(Notation::Pgn),
-            "sgf" => Some(Notation::Sgf),
-            "pdn" => Some(Notation::Pdn),
-            _ => None,
-        }
-    }
-}
 
 /// A parsed document.
 #[derive(Debug, Clone)]
@@ -36,6 +13,9 @@ pub struct Document {
     text: String,
     parse: Parsed,
     models: Models,
+    /// What reading the text from bytes had to guess or replace, merged in text order with
+    /// the parse's diagnostics; `None` when nothing was (always, for text from an editor).
+    read_and_parsed: Option<Vec<SyntaxError>>,
 }
 
 /// The model of each game, built on first use and kept beside the game's green tree: one
@@ -61,6 +41,14 @@ impl Parsed {
         }
     }
 
+    fn errors(&self) -> &[SyntaxError] {
+        match self {
+            Parsed::Pgn(p) => p.errors(),
+            Parsed::Sgf(p) => p.errors(),
+            Parsed::Pdn(p) => p.errors(),
+        }
+    }
+
     /// The raw kind of a game among the root's children.
     fn game_kind(&self) -> rowan::SyntaxKind {
         match self {
@@ -83,11 +71,37 @@ impl Document {
             text,
             parse,
             models: Models::default(),
+            read_and_parsed: None,
+        }
+    }
+
+    /// Reads a file's bytes as `notation`, decoded as `kifu-input` decodes them (a byte order
+    /// mark, Windows-1252 for what is not UTF-8, SGF's `CA[]`); what decoding had to guess or
+    /// replace is among the diagnostics. This is how the CLI reads every file it does not
+    /// cut into pieces.
+    pub fn from_bytes(notation: Notation, bytes: &[u8]) -> Document {
+        let decoded = kifu_input::read::decode(notation, bytes);
+        let text = decoded.text;
+        let parse = match decoded.sgf {
+            Some(parse) => Parsed::Sgf(parse),
+            None => match notation {
+                Notation::Pgn => Parsed::Pgn(pgn::parse(&text)),
+                Notation::Sgf => Parsed::Sgf(sgf::parse(&text)),
+                Notation::Pdn => Parsed::Pdn(pdn::parse(&text)),
+            },
+        };
+        let read_and_parsed = (!decoded.warnings.is_empty())
+            .then(|| crate::check::merged(decoded.warnings, parse.errors()));
+        Document {
+            text,
+            parse,
+            models: Models::default(),
+            read_and_parsed,
         }
     }
 
     /// The document after replacing `edit` with `insert`: the same as a fresh parse of the new
-    /// text, but a PGN edit re-parses only the games it reaches, so its cost does not grow
+    /// text (which an editor gives: the warnings of reading bytes are gone), but a PGN edit re-parses only the games it reaches, so its cost does not grow
     /// with the file.
     pub fn edited(&self, edit: kifu_syntax::TextRange, insert: &str) -> Document {
         let mut text = self.text.clone();
@@ -100,6 +114,7 @@ impl Document {
                     text,
                     parse,
                     models: Models::default(),
+                    read_and_parsed: None,
                 }
             }
             _ => Document::new(self.notation(), text),
@@ -234,19 +249,39 @@ impl Document {
 
     /// The syntax tree in the `.rast` format: diagnostics, then every node and token.
     pub fn syntax_tree(&self) -> String {
+        let mut out = String::new();
+        // Writing to a String cannot fail.
+        let _ = self.write_syntax_tree(&mut out);
+        out
+    }
+
+    /// Writes the syntax tree in the `.rast` format as it goes (that of a deeply nested file
+    /// is far larger than the file: each line is indented by its depth).
+    pub fn write_syntax_tree(&self, out: &mut impl std::fmt::Write) -> std::fmt::Result {
+        let errors = self.diagnostics();
         match &self.parse {
-            Parsed::Pgn(p) => p.debug_dump(),
-            Parsed::Sgf(p) => p.debug_dump(),
-            Parsed::Pdn(p) => p.debug_dump(),
+            Parsed::Pgn(p) => kifu_syntax::write_debug_dump(out, &p.syntax(), errors),
+            Parsed::Sgf(p) => kifu_syntax::write_debug_dump(out, &p.syntax(), errors),
+            Parsed::Pdn(p) => kifu_syntax::write_debug_dump(out, &p.syntax(), errors),
         }
     }
 
-    /// Every diagnostic: syntax errors and checks, in text order.
+    /// The number of games, without building their models.
+    pub fn game_count(&self) -> usize {
+        let game_kind = self.parsed().game_kind();
+        self.parsed()
+            .green()
+            .children()
+            .filter(|child| child.kind() == game_kind)
+            .count()
+    }
+
+    /// Every diagnostic, in text order: what reading the bytes had to guess (for a document
+    /// read [from bytes](Document::from_bytes)), syntax errors and checks.
     pub fn diagnostics(&self) -> &[SyntaxError] {
-        match &self.parse {
-            Parsed::Pgn(p) => p.errors(),
-            Parsed::Sgf(p) => p.errors(),
-            Parsed::Pdn(p) => p.errors(),
+        match &self.read_and_parsed {
+            Some(all) => all,
+            None => self.parse.errors(),
         }
     }
 }

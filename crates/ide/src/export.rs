@@ -292,33 +292,39 @@ fn exported_move<'a>(game: GameRef<'a>, m: &'a Move) -> ExportedMove<'a> {
 }
 
 impl Document {
-    /// The games as data, each with the diagnostics inside it; `extra` diagnostics (a
-    /// decoding warning) go with the first game, before its own. SGF diagnostics outside
-    /// any game tree go with the first tree too, and a file with none gives one
-    /// [`ExportedSgfGame`] without moves, so that its diagnostics are said.
+    /// The games as data, each with the diagnostics inside it (a decoding warning of a
+    /// document read from bytes included). A PGN or PDN diagnostic between games goes with
+    /// the next game (the last, after them all). SGF diagnostics outside any game tree go
+    /// with the first tree, and a file with none gives one [`ExportedSgfGame`] without
+    /// moves, so that its diagnostics are said.
     pub fn export<'a>(
         &'a self,
         file: &'a str,
-        extra: &'a [SyntaxError],
         options: ExportOptions,
         span: &dyn Fn(TextRange) -> Span,
     ) -> Vec<Exported<'a>> {
         let errors = self.diagnostics();
         let Parsed::Sgf(parse) = self.parsed() else {
-            return self
-                .games()
+            let games: Vec<GameRef<'a>> = self.games().collect();
+            let mut per_game: Vec<Vec<&SyntaxError>> = games.iter().map(|_| Vec::new()).collect();
+            for error in errors {
+                // The first game that holds it (an empty range at a game's end is its) or
+                // comes after it.
+                let (start, empty) = (error.range.start(), error.range.is_empty());
+                let next = games.partition_point(|g| {
+                    let end = g.full_range().end();
+                    end < start || (end == start && !empty)
+                });
+                if let Some(own) = per_game.get_mut(next.min(games.len().saturating_sub(1))) {
+                    own.push(error);
+                }
+            }
+            return games
+                .into_iter()
+                .zip(per_game)
                 .enumerate()
-                .map(|(i, game)| {
-                    let range = game.full_range();
-                    let own = errors.iter().filter(move |e| range.contains_range(e.range));
-                    let extra = if i == 0 { extra } else { &[] };
-                    Exported::Game(ExportedGame::new(
-                        file,
-                        i + 1,
-                        game,
-                        extra.iter().chain(own),
-                        span,
-                    ))
+                .map(|(i, (game, own))| {
+                    Exported::Game(ExportedGame::new(file, i + 1, game, own, span))
                 })
                 .collect();
         };
@@ -328,7 +334,7 @@ impl Document {
         let mut per_tree: Vec<Vec<ExportedDiagnostic<'a>>> =
             trees.iter().map(|_| Vec::new()).collect();
         let mut outside = Vec::new();
-        for error in extra.iter().chain(errors) {
+        for error in errors {
             let index = trees
                 .iter()
                 .position(|t| t.syntax().text_range().contains_range(error.range))
@@ -522,21 +528,16 @@ mod tests {
     use expect_test::{expect, Expect};
 
     use super::{ExportOptions, Position, Span};
-    use crate::{fixture, Notation, SyntaxError, TextRange};
+    use crate::{Document, Notation, TextRange};
 
     /// The document exported as JSON Lines, positions counted naively.
-    fn check(notation: Notation, text: &str, extra: &[SyntaxError], expect: Expect) {
-        check_with(notation, text, extra, ExportOptions::default(), expect);
+    fn check(notation: Notation, text: &str, expect: Expect) {
+        check_with(notation, text.as_bytes(), ExportOptions::default(), expect);
     }
 
-    fn check_with(
-        notation: Notation,
-        text: &str,
-        extra: &[SyntaxError],
-        options: ExportOptions,
-        expect: Expect,
-    ) {
-        let (doc, _) = fixture::document(notation, text);
+    /// Exports a file's bytes, read as the CLI reads them.
+    fn check_with(notation: Notation, bytes: &[u8], options: ExportOptions, expect: Expect) {
+        let doc = Document::from_bytes(notation, bytes);
         let position = |offset: usize| {
             let before = &doc.text()[..offset];
             Position {
@@ -550,7 +551,7 @@ mod tests {
             end: position(range.end().into()),
         };
         let lines: Vec<String> = doc
-            .export("f", extra, options, &span)
+            .export("f", options, &span)
             .iter()
             .map(|game| serde_json::to_string(game).unwrap_or_default())
             .collect();
@@ -562,7 +563,6 @@ mod tests {
         check(
             Notation::Pgn,
             "[White \"Tal\"]\n1. e4 {best} (1. d4 $1) e5 oops 2. Nf3 *",
-            &[],
             expect![[
                 r#"{"file":"f","index":1,"tags":[{"name":"White","value":"Tal"}],"comments":[],"moves":[{"number":1,"side":"white","san":"e4","suffix":null,"nags":[],"comments":["best"],"variations":[{"comments":[],"moves":[{"number":1,"side":"white","san":"d4","suffix":null,"nags":[1],"comments":[],"variations":[]}]}]},{"number":1,"side":"black","san":"e5","suffix":null,"nags":[],"comments":[],"variations":[]},{"number":2,"side":"white","san":"Nf3","suffix":null,"nags":[],"comments":[],"variations":[]}],"result":"*","diagnostics":[{"severity":"error","code":"stray-text","message":"`oops` is not a move, move number, annotation, comment or result","range":{"start":{"line":2,"column":28,"offset":41},"end":{"line":2,"column":32,"offset":45}},"after":"after 1... e5"}]}"#
             ]],
@@ -574,7 +574,6 @@ mod tests {
         check(
             Notation::Pdn,
             "[GameType \"21\"]\n1. 11-15 23-18! *\n\n[FEN \"B:W28:B1\"]\n1... 1-6 *",
-            &[],
             expect![[r#"
                 {"file":"f","index":1,"tags":[{"name":"GameType","value":"21"}],"comments":[],"moves":[{"number":1,"side":"black","san":"11-15","suffix":null,"nags":[],"comments":[],"variations":[]},{"number":1,"side":"white","san":"23-18","suffix":"!","nags":[],"comments":[],"variations":[]}],"result":"*","diagnostics":[]}
                 {"file":"f","index":2,"tags":[{"name":"FEN","value":"B:W28:B1"}],"comments":[],"moves":[{"number":1,"side":"black","san":"1-6","suffix":null,"nags":[],"comments":[],"variations":[]}],"result":"*","diagnostics":[]}"#]],
@@ -588,7 +587,6 @@ mod tests {
         check(
             Notation::Sgf,
             "(;GM[1]SZ[19]RE[B+R]C[start];B[pd]C[a\\]b];C[note](;W[dp];B[tt])(;W[]C[pass]))",
-            &[],
             expect![[
                 r#"{"file":"f","index":1,"properties":{"C":["start"],"GM":["1"],"RE":["B+R"],"SZ":["19"]},"comments":["start"],"moves":[{"number":1,"side":"black","point":"pd","coordinate":"Q16","comments":["a]b","note"],"variations":[]},{"number":2,"side":"white","point":"dp","coordinate":"D4","comments":[],"variations":[{"comments":[],"moves":[{"number":2,"side":"white","point":"","coordinate":"pass","comments":["pass"],"variations":[]}]}]},{"number":3,"side":"black","point":"tt","coordinate":"pass","comments":[],"variations":[]}],"result":"B+R","diagnostics":[]}"#
             ]],
@@ -600,7 +598,6 @@ mod tests {
         check(
             Notation::Sgf,
             "(;GM[1];B[aa](;C[end])(;W[bb];B[cc])(;W[dd]))",
-            &[],
             expect![[
                 r#"{"file":"f","index":1,"properties":{"GM":["1"]},"comments":[],"moves":[{"number":1,"side":"black","point":"aa","coordinate":"A19","comments":["end"],"variations":[]},{"number":2,"side":"white","point":"bb","coordinate":"B18","comments":[],"variations":[{"comments":[],"moves":[{"number":2,"side":"white","point":"dd","coordinate":"D16","comments":[],"variations":[]}]}]},{"number":3,"side":"black","point":"cc","coordinate":"C17","comments":[],"variations":[]}],"result":null,"diagnostics":[]}"#
             ]],
@@ -612,7 +609,6 @@ mod tests {
         check(
             Notation::Sgf,
             "(;GM[1]ZZ[x];B[aa];W[bb]XX[1];B[zz])",
-            &[],
             expect![[
                 r#"{"file":"f","index":1,"properties":{"GM":["1"],"ZZ":["x"]},"comments":[],"moves":[{"number":1,"side":"black","point":"aa","coordinate":"A19","comments":[],"variations":[]},{"number":2,"side":"white","point":"bb","coordinate":"B18","comments":[],"variations":[]},{"number":3,"side":"black","point":"zz","coordinate":null,"comments":[],"variations":[]}],"result":null,"diagnostics":[{"severity":"info","code":"unknown-property","message":"`ZZ` is not an FF[4] property: kifu reads its values as text","range":{"start":{"line":1,"column":8,"offset":7},"end":{"line":1,"column":10,"offset":9}},"after":null},{"severity":"info","code":"unknown-property","message":"`XX` is not an FF[4] property: kifu reads its values as text","range":{"start":{"line":1,"column":25,"offset":24},"end":{"line":1,"column":27,"offset":26}},"after":"after move 2"},{"severity":"error","code":"invalid-value","message":"`[zz]` is not a valid `B` value: expected a move (a point, or `[]` to pass) on a 19×19 board","range":{"start":{"line":1,"column":32,"offset":31},"end":{"line":1,"column":36,"offset":35}},"after":"after move 2"}]}"#
             ]],
@@ -624,21 +620,19 @@ mod tests {
         let tree = ExportOptions { sgf_tree: true };
         check_with(
             Notation::Sgf,
-            "(;GM[1]C[a\\]b];B[aa](;W[bb])(;W[cc]))",
-            &[],
+            b"(;GM[1]C[a\\]b];B[aa](;W[bb])(;W[cc]))",
             tree,
             expect![[
                 r#"{"file":"f","index":1,"properties":{"C":["a]b"],"GM":["1"]},"comments":["a]b"],"moves":[{"number":1,"side":"black","point":"aa","coordinate":"A19","comments":[],"variations":[]},{"number":2,"side":"white","point":"bb","coordinate":"B18","comments":[],"variations":[{"comments":[],"moves":[{"number":2,"side":"white","point":"cc","coordinate":"C17","comments":[],"variations":[]}]}]}],"result":null,"tree":{"properties":{"C":["a]b"],"GM":["1"]},"children":[{"properties":{"B":["aa"]},"children":[{"properties":{"W":["bb"]},"children":[]},{"properties":{"W":["cc"]},"children":[]}]}]},"diagnostics":[]}"#
             ]],
         );
-        let warning = SyntaxError::new(crate::Code::Encoding, TextRange::default(), "guessed");
+        // Not UTF-8, no `CA[]`: the encoding is guessed, and said.
         check_with(
             Notation::Sgf,
-            "no tree",
-            &[warning],
+            b"no tree \xe9t\xe9",
             tree,
             expect![[
-                r#"{"file":"f","index":1,"properties":{},"comments":[],"moves":[],"result":null,"tree":null,"diagnostics":[{"severity":"warning","code":"encoding","message":"guessed","range":{"start":{"line":1,"column":1,"offset":0},"end":{"line":1,"column":1,"offset":0}},"after":null},{"severity":"warning","code":"text-outside-game-tree","message":"text before the first game tree is not part of any game; readers ignore it","range":{"start":{"line":1,"column":1,"offset":0},"end":{"line":1,"column":8,"offset":7}},"after":null},{"severity":"error","code":"no-game-tree","message":"no game tree: an SGF file holds one or more `(;...)`","range":{"start":{"line":1,"column":1,"offset":0},"end":{"line":1,"column":1,"offset":0}},"after":null}]}"#
+                r#"{"file":"f","index":1,"properties":{},"comments":[],"moves":[],"result":null,"tree":null,"diagnostics":[{"severity":"warning","code":"encoding","message":"this file is not UTF-8 and has no `CA[]` property; kifu guessed windows-1252 from its bytes","range":{"start":{"line":1,"column":1,"offset":0},"end":{"line":1,"column":1,"offset":0}},"after":null},{"severity":"warning","code":"text-outside-game-tree","message":"text before the first game tree is not part of any game; readers ignore it","range":{"start":{"line":1,"column":1,"offset":0},"end":{"line":1,"column":14,"offset":13}},"after":null},{"severity":"error","code":"no-game-tree","message":"no game tree: an SGF file holds one or more `(;...)`","range":{"start":{"line":1,"column":1,"offset":0},"end":{"line":1,"column":1,"offset":0}},"after":null}]}"#
             ]],
         );
     }

@@ -1,6 +1,6 @@
 //! Hover: what a tag, a move, an annotation, a result or an SGF property means.
 
-use kifu_syntax::pdn::board::{parse_game_type, GameType, Notation as SquareNotation};
+use kifu_syntax::pdn::board::{parse_game_type, GameType, SquareStyle};
 use kifu_syntax::pgn::{ast::unescape_string, SyntaxKind as K};
 use kifu_syntax::sgf::{self, ast::Property, checks::decoded_values, properties};
 use kifu_syntax::{pdn, TextRange, TextSize};
@@ -196,9 +196,9 @@ fn read_tag_value(name: &str, value: &str) -> Option<String> {
                 board.width,
                 board.height,
                 if board.black_first { "Black" } else { "White" },
-                match board.notation {
-                    SquareNotation::Numeric => "numbered",
-                    SquareNotation::Alphanumeric => "lettered",
+                match board.squares {
+                    SquareStyle::Numeric => "numbered",
+                    SquareStyle::Alphanumeric => "lettered",
                 },
             )),
             Ok(GameType::Unknown(n, None)) => {

@@ -7,7 +7,9 @@
 //! | feature | method | module |
 //! |---|---|---|
 //! | parse, re-parse after an edit | [`Document::new`], [`Document::edited`] | `document` |
-//! | diagnostics | [`Document::diagnostics`] | `document` |
+//! | diagnostics | [`Document::diagnostics`], [`Document::from_bytes`] | `document` |
+//! | diagnostics of a big PGN file, game by game without a tree (the CLI) | [`check::pgn_game`] | [`check`] |
+//! | every diagnostic code of every layer | [`codes`] | `lib` |
 //! | the syntax tree (`.rast`) | [`Document::syntax_tree`] | `document` |
 //! | the game model of each game | [`Document::games`], [`Document::game_at`] | [`game`] |
 //! | hover | [`Document::hover`] | `hover` |
@@ -23,6 +25,7 @@
 
 #![warn(missing_docs)]
 
+pub mod check;
 mod document;
 mod eco;
 pub mod export;
@@ -35,9 +38,47 @@ mod hover;
 mod outline;
 mod tags;
 
-pub use document::{Document, Notation};
+pub use document::Document;
 pub use folding::{Fold, FoldKind};
 pub use highlight::HighlightKind;
 pub use hover::Hover;
-pub use kifu_syntax::{Code, Related, Severity, SyntaxError, TextRange, TextSize};
+pub use kifu_syntax::{Code, Notation, Related, Severity, SyntaxError, TextRange, TextSize};
 pub use outline::{Symbol, SymbolKind};
+
+/// Every diagnostic code of every layer (the syntax's, then reading's): what the
+/// CLI's `--disable` and the server's `diagnostics.disabled` setting accept.
+pub fn codes() -> impl Iterator<Item = Code> {
+    Code::ALL.iter().chain(kifu_input::codes::ALL).copied()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    #[test]
+    fn every_code_is_documented_with_a_section_and_named_once() {
+        let docs = include_str!("../../../docs/diagnostics.md");
+        let mut names = HashSet::new();
+        for code in super::codes() {
+            let name = code.as_str();
+            assert!(names.insert(name), "two codes are named `{name}`");
+            assert!(
+                docs.contains(&format!("\n| `{name}` |")),
+                "docs/diagnostics.md lists no `{name}` in a table"
+            );
+            assert!(
+                docs.contains(&format!("\n### `{name}`\n")),
+                "docs/diagnostics.md has no section for `{name}`"
+            );
+        }
+        // And the documentation names no code that does not exist.
+        for line in docs.lines() {
+            if let Some(name) = line.strip_prefix("### `").and_then(|l| l.strip_suffix('`')) {
+                assert!(
+                    names.contains(name),
+                    "docs/diagnostics.md documents `{name}`, no code"
+                );
+            }
+        }
+    }
+}

@@ -3,10 +3,9 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
+use kifu_ide::{check, Document};
 use kifu_syntax::{Severity, SyntaxError};
 
-use crate::files;
-use crate::input::{self, Notation};
 use crate::lines::Lines;
 use crate::pieces::for_each_piece;
 use crate::progress::Progress;
@@ -14,6 +13,8 @@ use crate::report::{self, Shown};
 use crate::selection::Selection;
 use crate::stdout::write_failed;
 use crate::{ExitStatus, Format};
+use kifu_input::files;
+use kifu_input::{read as input, Notation};
 
 /// How many diagnostics of a file the human format shows unless told otherwise: enough to
 /// fix a file by, few enough that a file of garbage does not scroll away for minutes.
@@ -131,30 +132,20 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitStatus {
         // The games of a file cut short by an error in reading were still checked.
         let mut games = 0;
         let result = match source.notation {
-            Notation::Sgf => input::read_whole(source, input::MAX_WHOLE_FILE_BYTES).map(|bytes| {
-                let file = crate::sgf::read(&bytes);
-                games = file.parse.collection().game_trees().count();
-                report(&file.errors, &Lines::new(&file.text, 0, 0));
-                progress.advance(bytes.len());
-            }),
-            Notation::Pdn => input::read_text(source, Notation::Pdn).map(|(text, warnings)| {
-                let parse = kifu_syntax::pdn::parse(&text);
-                games = parse.games().count();
-                let errors: Vec<SyntaxError> = warnings
-                    .into_iter()
-                    .chain(parse.errors().iter().cloned())
-                    .collect();
-                report(&errors, &Lines::new(&text, 0, 0));
-                progress.advance(text.len());
-            }),
+            // SGF and PDN files are read whole, as a document: what the server shows.
+            Notation::Sgf | Notation::Pdn => input::read_whole(source, input::MAX_WHOLE_FILE_BYTES)
+                .map(|bytes| {
+                    let document = Document::from_bytes(source.notation, &bytes);
+                    games = document.game_count();
+                    report(document.diagnostics(), &Lines::new(document.text(), 0, 0));
+                    progress.advance(bytes.len());
+                }),
+            // A PGN file in pieces, its games checked in parallel without a tree: what a
+            // document of the same text finds, game for game (see `kifu_ide::check`).
             Notation::Pgn => for_each_piece(
                 source,
-                // Diagnostics need no tree: the grammar alone runs about 3× faster.
-                // A game read as Windows-1252 says so first.
                 |piece, games, i, _| {
-                    let mut errors = piece.chunk.warnings_in(games.range(i)).to_vec();
-                    errors.extend(games.validate_game(i));
-                    errors
+                    check::pgn_game(games, i, piece.chunk.warnings_in(games.range(i)))
                 },
                 |piece, per_game: Vec<Vec<SyntaxError>>| {
                     games += per_game.len();

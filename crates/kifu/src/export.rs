@@ -6,14 +6,14 @@ use std::path::PathBuf;
 
 use kifu_ide::export::{ExportOptions, ExportedGame};
 use kifu_ide::game::{Game, GameRef};
-use kifu_ide::{Document, Notation as DocumentNotation};
+use kifu_ide::{check, Document};
 
-use crate::files;
-use crate::input::{self, Notation};
 use crate::lines::Lines;
 use crate::pieces::for_each_piece;
 use crate::progress::Progress;
 use crate::ExitStatus;
+use kifu_input::files;
+use kifu_input::{read as input, Notation};
 
 /// The output shapes of `kifu export`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -60,25 +60,15 @@ pub fn run(
             }
         };
         let result = match path.notation {
-            Notation::Sgf => input::read_whole(path, input::MAX_WHOLE_FILE_BYTES).map(|bytes| {
-                let file = crate::sgf::read(&bytes);
-                let document = Document::new(DocumentNotation::Sgf, file.text.clone());
-                let lines = Lines::new(document.text(), 0, 0);
-                for game in
-                    document.export(&name, file.warnings(), options, &|range| lines.span(range))
-                {
-                    emit(&serde_json::to_vec(&game).unwrap_or_default());
-                }
-                progress.advance(bytes.len());
-            }),
-            Notation::Pdn => input::read_text(path, Notation::Pdn).map(|(text, warnings)| {
-                let document = Document::new(DocumentNotation::Pdn, text);
-                let lines = Lines::new(document.text(), 0, 0);
-                for game in document.export(&name, &warnings, options, &|range| lines.span(range)) {
-                    emit(&serde_json::to_vec(&game).unwrap_or_default());
-                }
-                progress.advance(document.text().len());
-            }),
+            Notation::Sgf | Notation::Pdn => input::read_whole(path, input::MAX_WHOLE_FILE_BYTES)
+                .map(|bytes| {
+                    let document = Document::from_bytes(path.notation, &bytes);
+                    let lines = Lines::new(document.text(), 0, 0);
+                    for game in document.export(&name, options, &|range| lines.span(range)) {
+                        emit(&serde_json::to_vec(&game).unwrap_or_default());
+                    }
+                    progress.advance(bytes.len());
+                }),
             // Games are turned into JSON text in parallel; only the writing is in order.
             Notation::Pgn => for_each_piece(
                 path,
@@ -90,13 +80,14 @@ pub fn run(
                         text: &piece.chunk.text,
                         offset: parse.offset,
                     };
-                    // This game's own decoding warning (it is not UTF-8), then its errors.
+                    // This game's own decoding warning (it is not UTF-8) among its errors.
                     let warnings = piece.chunk.warnings_in(games.range(i));
+                    let diagnostics = check::merged(warnings.to_vec(), &parse.errors);
                     let json = ExportedGame::new(
                         &name,
                         piece.games_before + i + 1,
                         game,
-                        warnings.iter().chain(&parse.errors),
+                        &diagnostics,
                         &|range| piece.lines.span(range),
                     );
                     serde_json::to_vec(&json).unwrap_or_default()

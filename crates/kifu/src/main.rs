@@ -2,23 +2,21 @@
 
 mod check;
 mod export;
-mod files;
-mod input;
 mod lines;
 mod pieces;
 mod progress;
 mod report;
 mod selection;
-mod sgf;
 mod stdout;
 mod tree;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
+use clap::builder::TypedValueParser;
 use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
-use input::Notation;
+use kifu_input::Notation;
 use selection::{Codes, Lowest, Selection};
 
 /// How `kifu` ends: 0 clean, 1 problems found, 2 could not run.
@@ -68,6 +66,13 @@ struct Cli {
     command: Command,
 }
 
+/// `--notation`'s values: the names of the notations.
+fn notation_parser() -> impl TypedValueParser<Value = Notation> {
+    let names = Notation::ALL.map(Notation::name);
+    clap::builder::PossibleValuesParser::new(names)
+        .map(|name: String| Notation::from_name(&name).unwrap_or(Notation::Pgn))
+}
+
 /// The help of `--notation`, shared by the commands that read files.
 const NOTATION_HELP: &str = "How to read standard input (`-`) and the files named: by default PGN for `-`, and a file by its extension (`.sgf`, `.pdn`, else PGN). Files found in folders always go by their extension";
 
@@ -87,7 +92,7 @@ enum Command {
         /// When to use colour.
         #[arg(long, value_enum, default_value_t = Color::Auto)]
         color: Color,
-        #[arg(long, value_enum, help = NOTATION_HELP)]
+        #[arg(long, value_parser = notation_parser(), help = NOTATION_HELP)]
         notation: Option<Notation>,
         /// Do not report diagnostics with this code (`all`: every code); repeatable. The codes
         /// are those of the server's `diagnostics.disabled` setting (docs/diagnostics.md).
@@ -115,7 +120,7 @@ enum Command {
         /// `json` (one array) or `jsonl` (one game per line).
         #[arg(long, value_enum, default_value_t = export::ExportFormat::Json)]
         format: export::ExportFormat,
-        #[arg(long, value_enum, help = NOTATION_HELP)]
+        #[arg(long, value_parser = notation_parser(), help = NOTATION_HELP)]
         notation: Option<Notation>,
         /// Also write each SGF game's nested `tree`, one JSON level per node: it is as deep
         /// as the game is long, deeper than many JSON readers accept.
@@ -127,7 +132,7 @@ enum Command {
     Tree {
         /// The file; `-` reads standard input (as PGN unless `--notation` says otherwise).
         file: PathBuf,
-        #[arg(long, value_enum, help = NOTATION_HELP)]
+        #[arg(long, value_parser = notation_parser(), help = NOTATION_HELP)]
         notation: Option<Notation>,
     },
     /// Run the language server over stdin and stdout.

@@ -6,8 +6,8 @@ use kifu_syntax::pgn::Games;
 use kifu_syntax::NodeCache;
 use rayon::prelude::*;
 
-use crate::input::{Chunk, ChunkReader, Source};
 use crate::lines::Lines;
+use kifu_input::{Chunk, ChunkReader, Source};
 
 /// A piece of a file being parsed: its text, its line index, and how many games came before.
 pub struct Piece<'c> {

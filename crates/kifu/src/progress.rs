@@ -4,7 +4,7 @@ use std::io::IsTerminal;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::input::Source;
+use kifu_input::Source;
 
 /// Inputs smaller than this finish before a bar would be worth drawing.
 const LARGE_INPUT: u64 = 32 << 20;

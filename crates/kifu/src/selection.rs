@@ -22,12 +22,11 @@ impl Codes {
         if name == "all" {
             return Ok(Codes::All);
         }
-        Code::ALL
-            .iter()
+        kifu_ide::codes()
             .find(|code| code.as_str() == name)
-            .map(|&code| Codes::One(code))
+            .map(Codes::One)
             .ok_or_else(|| {
-                let known: Vec<&str> = Code::ALL.iter().map(|code| code.as_str()).collect();
+                let known: Vec<&str> = kifu_ide::codes().map(|code| code.as_str()).collect();
                 format!(
                     "no diagnostic code is called `{name}`; the codes are `all`, {}",
                     known.join(", ")
@@ -75,11 +74,11 @@ impl Selection {
     pub fn new(switches: impl IntoIterator<Item = (bool, Codes)>, lowest: Lowest) -> Selection {
         let mut off = HashSet::new();
         for (on, codes) in switches {
-            let codes = match &codes {
-                Codes::All => Code::ALL,
-                Codes::One(code) => std::slice::from_ref(code),
+            let codes: Vec<Code> = match codes {
+                Codes::All => kifu_ide::codes().collect(),
+                Codes::One(code) => vec![code],
             };
-            for &code in codes {
+            for code in codes {
                 if on {
                     off.remove(&code);
                 } else {
@@ -122,7 +121,7 @@ mod tests {
     fn the_lowest_severity_is_shown_and_those_above_it() {
         let selection = Selection::new([], Lowest::Warning);
         assert!(selection.shows(&error(Code::StrayText)));
-        assert!(selection.shows(&error(Code::NotUtf8)));
+        assert!(selection.shows(&error(kifu_input::codes::NotUtf8)));
         assert!(!selection.shows(&error(Code::UnknownProperty)));
         assert!(!selection.shows(&error(Code::SpaceInMove)));
     }

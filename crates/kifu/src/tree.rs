@@ -8,62 +8,32 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use kifu_syntax::{pdn, pgn, sgf, Severity, SyntaxError};
+use kifu_ide::Document;
+use kifu_input::{read as input, Notation, Source};
+use kifu_syntax::{Severity, SyntaxError};
 
-use crate::input::{self, Notation, Source};
 use crate::lines::Lines;
 use crate::stdout::write_failed;
 use crate::ExitStatus;
-
-/// A file parsed in its notation.
-enum Tree {
-    Pgn(pgn::Parse),
-    Sgf(sgf::Parse),
-    Pdn(pdn::Parse),
-}
-
-/// Reads and parses `source`: its text, its tree, and every diagnostic (decoding warnings
-/// first), read as `kifu check` reads it.
-fn read(source: &Source) -> io::Result<(String, Tree, Vec<SyntaxError>)> {
-    if source.notation == Notation::Sgf {
-        let file = crate::sgf::read(&input::read_whole(source, input::MAX_WHOLE_FILE_BYTES)?);
-        return Ok((file.text, Tree::Sgf(file.parse), file.errors));
-    }
-    let (text, mut errors) = input::read_text(source, source.notation)?;
-    let tree = if source.notation == Notation::Pdn {
-        let parse = pdn::parse(&text);
-        errors.extend(parse.errors().iter().cloned());
-        Tree::Pdn(parse)
-    } else {
-        let parse = pgn::parse(&text);
-        errors.extend(parse.errors().iter().cloned());
-        Tree::Pgn(parse)
-    };
-    Ok((text, tree, errors))
-}
 
 /// Runs `kifu tree`. The dump is written as it is made, since that of a deeply nested file
 /// is far larger than the file (each line is indented by its depth).
 pub fn run(file: &Path, notation: Option<Notation>) -> ExitStatus {
     let source = Source::named(file, notation);
-    let (text, tree, errors) = match read(&source) {
-        Ok(read) => read,
+    let document = match input::read_whole(&source, input::MAX_WHOLE_FILE_BYTES) {
+        Ok(bytes) => Document::from_bytes(source.notation, &bytes),
         Err(err) => {
             eprintln!("kifu: cannot read {}: {err}", source.display());
             return ExitStatus::CouldNotRun;
         }
     };
-    let status = tell(&source, &errors, &text);
+    let status = tell(&source, document.diagnostics(), document.text());
     let stdout = io::stdout();
     let mut out = TextWriter {
         inner: io::BufWriter::new(stdout.lock()),
         error: None,
     };
-    let written = match &tree {
-        Tree::Pgn(parse) => kifu_syntax::write_debug_dump(&mut out, &parse.syntax(), &errors),
-        Tree::Sgf(parse) => kifu_syntax::write_debug_dump(&mut out, &parse.syntax(), &errors),
-        Tree::Pdn(parse) => kifu_syntax::write_debug_dump(&mut out, &parse.syntax(), &errors),
-    };
+    let written = document.write_syntax_tree(&mut out);
     if let Err(err) = out.finish(written) {
         write_failed(&err, status);
     }

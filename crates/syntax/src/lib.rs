@@ -9,6 +9,7 @@ mod diagnostic;
 mod dump;
 mod language;
 mod lexed;
+mod notation;
 mod parse;
 mod parser;
 pub mod pdn;
@@ -19,6 +20,7 @@ mod sink;
 pub use diagnostic::{Code, Related, Severity, SyntaxError};
 pub use dump::{debug_dump, write_debug_dump};
 pub use lexed::Lexed;
+pub use notation::Notation;
 pub use parse::Parse;
 /// Shares identical tokens and small nodes between the trees built on one thread.
 pub use rowan::NodeCache;

@@ -141,7 +141,7 @@ fn draughts_sides_come_from_the_game_type_and_the_fen() {
         Notation::Pdn,
         "[GameType \"21\"]\n1. 11-15 23-18 (1... 22-18) 2. 8-11 *\n\n[GameType \"21\"]\n[FEN \"W:W21:B1\"]\n1... 21-17 2. 1-5 *\n\n[GameType \"20\"]\n1. 32-28 19-23(?) *",
         expect![[r#"
-            Draughts { board: Some(Board { game_type: 21, name: "English draughts (checkers)", black_first: true, width: 8, height: 8, notation: Numeric, all_squares: false }) }, Initial, first ply 0, Black first
+            Draughts { board: Some(Board { game_type: 21, name: "English draughts (checkers)", black_first: true, width: 8, height: 8, squares: Numeric, all_squares: false }) }, Initial, first ply 0, Black first
             line 0 "11-15"
               1. 11-15 (Black, ply 0, after start) written 1
               1... 23-18 (White, ply 1, after 1. 11-15) variations [1]
@@ -149,12 +149,12 @@ fn draughts_sides_come_from_the_game_type_and_the_fen() {
             line 1 "22-18" in line 0, from 1. 11-15, replaces 1... 23-18
               1... 22-18 (White, ply 1, after 1. 11-15) written 1
 
-            Draughts { board: Some(Board { game_type: 21, name: "English draughts (checkers)", black_first: true, width: 8, height: 8, notation: Numeric, all_squares: false }) }, Fen("W:W21:B1"), first ply 1, Black first
+            Draughts { board: Some(Board { game_type: 21, name: "English draughts (checkers)", black_first: true, width: 8, height: 8, squares: Numeric, all_squares: false }) }, Fen("W:W21:B1"), first ply 1, Black first
             line 0 "21-17"
               1... 21-17 (White, ply 1, after start) written 1
               2. 1-5 (Black, ply 2, after 1... 21-17) written 2
 
-            Draughts { board: Some(Board { game_type: 20, name: "International draughts", black_first: false, width: 10, height: 10, notation: Numeric, all_squares: false }) }, Initial, first ply 0, White first
+            Draughts { board: Some(Board { game_type: 20, name: "International draughts", black_first: false, width: 10, height: 10, squares: Numeric, all_squares: false }) }, Initial, first ply 0, White first
             line 0 "32-28"
               1. 32-28 (White, ply 0, after start) written 1
               1... 19-23 (Black, ply 1, after 1. 32-28) suffix (?)

@@ -1,8 +1,8 @@
 //! Draughts boards: the `GameType` tag, squares, and the `FEN` tag.
 
-/// How squares are written.
+/// How a draughts board's squares are written (the PDN `GameType`'s notation field).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Notation {
+pub enum SquareStyle {
     /// Dark squares numbered from 1: `32-28`.
     Numeric,
     /// A file letter and a rank: `c3-d4`.
@@ -23,12 +23,12 @@ pub struct Board {
     /// Rows.
     pub height: u32,
     /// How squares are written.
-    pub notation: Notation,
+    pub squares: SquareStyle,
     /// Whether every square is played on (Turkish draughts), not only the dark ones.
     pub all_squares: bool,
 }
 
-use Notation::*;
+use SquareStyle::*;
 
 const fn board(
     game_type: u32,
@@ -36,7 +36,7 @@ const fn board(
     black_first: bool,
     width: u32,
     height: u32,
-    notation: Notation,
+    squares: SquareStyle,
 ) -> Board {
     Board {
         game_type,
@@ -44,7 +44,7 @@ const fn board(
         black_first,
         width,
         height,
-        notation,
+        squares,
         all_squares: false,
     }
 }
@@ -111,7 +111,7 @@ pub fn parse_game_type(value: &str) -> Result<GameType, String> {
         let (Some(width), Some(height)) = (size(rest[1]), size(rest[2])) else {
             return Err(format!("`{},{}` is not a board size", rest[1], rest[2]));
         };
-        let notation = match rest[3].chars().next() {
+        let squares = match rest[3].chars().next() {
             Some('A') => Alphanumeric,
             Some('N') | Some('S') => Numeric,
             _ => {
@@ -127,7 +127,7 @@ pub fn parse_game_type(value: &str) -> Result<GameType, String> {
             black_first,
             width,
             height,
-            notation,
+            squares,
             all_squares: known.is_some_and(|b| b.all_squares),
         })
     };

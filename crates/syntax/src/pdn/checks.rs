@@ -4,7 +4,7 @@
 use rowan::TextRange;
 
 use super::board::{
-    self, move_squares, parse_fen, parse_game_type, Board, GameType, Notation, Square,
+    self, move_squares, parse_fen, parse_game_type, Board, GameType, Square, SquareStyle,
 };
 use super::{SyntaxKind, SyntaxNode, SyntaxToken};
 use crate::pgn::ast::unescape_string;
@@ -81,7 +81,7 @@ fn check_game(game: &SyntaxNode, errors: &mut Vec<SyntaxError>) {
         if assumed && matches!(square, Square::Coordinate(..)) {
             return;
         }
-        if board.notation == Notation::Alphanumeric
+        if board.squares == SquareStyle::Alphanumeric
             && matches!(square, Square::Number(_))
             && !assumed
         {

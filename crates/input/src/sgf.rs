@@ -13,7 +13,9 @@
 
 use encoding_rs::{Encoding, UTF_16BE, UTF_16LE, UTF_8};
 use kifu_syntax::sgf::ast::Property;
-use kifu_syntax::{sgf, Code, SyntaxError, TextRange, TextSize};
+use kifu_syntax::{sgf, SyntaxError, TextRange, TextSize};
+
+use crate::codes;
 
 /// An SGF file read: its text, its parse, and every diagnostic (decoding warnings first).
 pub struct SgfFile {
@@ -41,9 +43,9 @@ pub fn read(bytes: &[u8]) -> SgfFile {
     let mut errors: Vec<SyntaxError> = warnings
         .into_iter()
         .map(|warning| match warning {
-            Warning::AtStart(message) => SyntaxError::new(Code::Encoding, at_start, message),
+            Warning::AtStart(message) => SyntaxError::new(codes::Encoding, at_start, message),
             Warning::AtCharset(message) => {
-                SyntaxError::new(Code::Encoding, charset.unwrap_or(at_start), message)
+                SyntaxError::new(codes::Encoding, charset.unwrap_or(at_start), message)
             }
         })
         .collect();
@@ -256,7 +258,7 @@ mod tests {
         let warnings = file
             .errors
             .iter()
-            .filter(|e| e.code == Code::Encoding)
+            .filter(|e| e.code == codes::Encoding)
             .map(|e| (e.message.clone(), file.text[e.range].to_string()))
             .collect();
         (file.text, warnings)

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 use walkdir::WalkDir;
 
-use crate::input::{Notation, Source};
+use crate::{Notation, Source};
 
 /// The file extensions `kifu` reads when it walks a directory.
 pub const EXTENSIONS: &[&str] = &["pgn", "sgf", "pdn"];
@@ -139,7 +139,7 @@ fn walk(root: &Path, walked: &mut HashMap<DirId, PathBuf>, found: &mut Found) {
             }
         } else if has_known_extension(entry.path()) {
             if kind.is_file() {
-                let notation = Notation::of(entry.path());
+                let notation = Notation::of_path(entry.path());
                 found.files.push(Source::file(entry.into_path(), notation));
             } else {
                 let why = "not a regular file (a FIFO, socket or device); name it on the command line to read it".to_string();

@@ -16,29 +16,9 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use encoding_rs::{Encoding, UTF_16BE, UTF_16LE};
-use kifu_syntax::{pgn, Code, SyntaxError, TextRange, TextSize};
+use kifu_syntax::{pgn, Notation, SyntaxError, TextRange, TextSize};
 
-/// The notations kifu reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Notation {
-    /// Chess.
-    Pgn,
-    /// Go.
-    Sgf,
-    /// Draughts.
-    Pdn,
-}
-
-impl Notation {
-    /// The notation of a file, by its extension; PGN when it has none kifu knows.
-    pub fn of(path: &Path) -> Notation {
-        match path.extension() {
-            Some(ext) if ext.eq_ignore_ascii_case("sgf") => Notation::Sgf,
-            Some(ext) if ext.eq_ignore_ascii_case("pdn") => Notation::Pdn,
-            _ => Notation::Pgn,
-        }
-    }
-}
+use crate::codes;
 
 /// What standard input is called in messages and output.
 pub const STDIN_NAME: &str = "<stdin>";
@@ -71,7 +51,7 @@ impl Source {
                 notation: notation.unwrap_or(Notation::Pgn),
             }
         } else {
-            let notation = notation.unwrap_or_else(|| Notation::of(path));
+            let notation = notation.unwrap_or_else(|| Notation::of_path(path));
             Source::file(path.to_path_buf(), notation)
         }
     }
@@ -141,21 +121,61 @@ fn read_whole_from(reader: impl Read, limit: usize) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-/// Reads a whole PGN or PDN file as text, with its decoding warnings (PGN: per game, as
-/// `kifu check` reads it in pieces; PDN: for the whole file).
-pub fn read_text(source: &Source, notation: Notation) -> io::Result<(String, Vec<SyntaxError>)> {
-    let bytes = read_whole(source, MAX_WHOLE_FILE_BYTES)?;
-    let mut stream = text_stream(&bytes[..])?;
-    let mut utf8 = Vec::new();
-    stream.read_to_end(&mut utf8)?;
-    Ok(match notation {
+/// Reads a whole file as text in `notation`, with what decoding had to guess or replace (see
+/// [`decode`]).
+pub fn read_text(source: &Source, notation: Notation) -> io::Result<Decoded> {
+    Ok(decode(notation, &read_whole(source, MAX_WHOLE_FILE_BYTES)?))
+}
+
+/// A file's bytes as text.
+pub struct Decoded {
+    /// The text.
+    pub text: String,
+    /// What decoding had to guess or replace, in text order, with ranges into `text`.
+    pub warnings: Vec<SyntaxError>,
+    /// The parse of an SGF text, which finding its encoding needed (its root's `CA[]`), so
+    /// that it need not be parsed again.
+    pub sgf: Option<kifu_syntax::sgf::Parse>,
+}
+
+/// Decodes a whole file: a UTF-8 byte order mark is dropped and a UTF-16 one makes the rest
+/// transcoded; then PGN is read game by game (a game that is not UTF-8 is Windows-1252, with a
+/// `not-utf8` warning, as `kifu check` reads it in pieces), PDN as a whole the same way, and
+/// SGF as its byte order mark, its root's `CA[]`, UTF-8 or a guess say ([`crate::sgf`]).
+pub fn decode(notation: Notation, bytes: &[u8]) -> Decoded {
+    if notation == Notation::Sgf {
+        let file = crate::sgf::read(bytes);
+        let warnings = file.warnings().to_vec();
+        return Decoded {
+            text: file.text,
+            warnings,
+            sgf: Some(file.parse),
+        };
+    }
+    let utf8 = match Encoding::for_bom(bytes) {
+        Some((encoding, bom)) if encoding == UTF_16LE || encoding == UTF_16BE => Cow::Owned(
+            encoding
+                .decode_without_bom_handling(&bytes[bom..])
+                .0
+                .into_owned()
+                .into_bytes(),
+        ),
+        Some((_, bom)) => Cow::Borrowed(&bytes[bom..]),
+        None => Cow::Borrowed(bytes),
+    };
+    let (text, warnings) = match notation {
         Notation::Pgn => {
             let view = LossyView::new(&utf8);
             let games = pgn::Games::new(&view.text);
             view.decode_games(&utf8, &games, view.text.len())
         }
         _ => decode_whole(&utf8),
-    })
+    };
+    Decoded {
+        text,
+        warnings,
+        sgf: None,
+    }
 }
 
 /// A reader of the text's bytes as UTF-8 or single-byte text: a UTF-8 byte order mark is
@@ -246,7 +266,7 @@ fn windows_1252(bytes: &[u8], bad: usize, at: usize, what: &str) -> (String, Syn
     let local: usize = text.chars().take(bad).map(char::len_utf8).sum();
     let width = text[local..].chars().next().map_or(0, char::len_utf8);
     let warning = SyntaxError::new(
-        Code::NotUtf8,
+        codes::NotUtf8,
         TextRange::at(
             TextSize::from((at + local) as u32),
             TextSize::from(width as u32),
@@ -470,7 +490,7 @@ impl<'r> ChunkReader<'r> {
                 text,
             };
             self.offset += chunk.text.len();
-            self.line += crate::lines::line_starts(&chunk.text).count();
+            self.line += crate::line_starts(&chunk.text).count();
             return Ok(Some(chunk));
         }
     }
@@ -569,7 +589,7 @@ mod tests {
                 .iter()
                 .flat_map(|p| {
                     p.warnings.iter().map(move |w| {
-                        assert_eq!(w.code, Code::NotUtf8);
+                        assert_eq!(w.code, codes::NotUtf8);
                         assert_eq!(&p.text[w.range], "é", "the first byte that is not UTF-8");
                         (p.offset + usize::from(w.range.start())) / one_game.len()
                     })
