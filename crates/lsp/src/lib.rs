@@ -1,12 +1,28 @@
 //! The kifu language server: `kifu lsp`. Handlers are thin: they convert from LSP, call
-//! `kifu-ide`, and convert back. All conversion between offsets and LSP positions is in
-//! [`convert`].
+//! `kifu-ide`, and convert back.
+//!
+//! | module | what it holds |
+//! |---|---|
+//! | `server` | the state and the LSP handlers |
+//! | `store` | the open documents, always in the editor's text |
+//! | `capabilities` | what the server offers; the position encoding |
+//! | `convert` | offsets ↔ LSP positions (UTF-8 or UTF-16; `\n`, `\r\n`, `\r`) |
+//! | `to_proto` | kifu-ide's answers as LSP types |
+//! | `ext` | kifu's own requests (`kifu/syntaxTree`) |
+//! | `requests` | cancellation; results written as JSON text |
+//! | `transport` | the stdio framing, read ahead of tower-lsp |
+//! | `guard` | no panic stops the server |
 
 #![warn(missing_docs)]
 
+mod capabilities;
 mod convert;
+mod ext;
+mod guard;
 mod requests;
 mod server;
+mod store;
+mod to_proto;
 mod transport;
 
 /// Runs the server over stdin and stdout until the client sends `exit`; returns the exit

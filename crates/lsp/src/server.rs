@@ -1,119 +1,29 @@
-//! The language server: the document store and the LSP handlers.
+//! The language server: its state and the LSP handlers, each a few lines that convert from
+//! LSP ([`crate::convert`]), call `kifu-ide`, and convert back ([`crate::to_proto`]).
 //!
-//! No panic stops it: every handler runs its work under [`guarded`], the store's lock is
-//! taken back from a panic that poisoned it, and an edit whose re-parse panics is still
-//! applied (a full parse, else the text alone), so the server's text is always the editor's.
+//! No panic stops it: every handler runs its work under [`guarded`], the state's lock is
+//! taken back from a panic that poisoned it, and the store ([`crate::store`]) applies every
+//! edit, so the server's text is always the editor's.
 
 use std::collections::{HashMap, HashSet};
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use kifu_ide::{
-    Document, FoldKind, HighlightKind, Notation, Severity, Symbol, SymbolKind as IdeSymbolKind,
-    TextRange,
-};
+use kifu_ide::{Document, TextRange};
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::sync::mpsc;
 use tower_lsp::jsonrpc::{Error, Result};
 use tower_lsp::lsp_types::*;
 use tower_lsp::{Client, LanguageServer, LspService, Server};
 
-use crate::convert::{Encoding, LineIndex, Positions};
+use crate::capabilities;
+use crate::convert::{Encoding, Positions};
+use crate::ext;
+use crate::guard::{fault, guarded};
 use crate::requests::{self, Requests};
+use crate::store::{notation_of, OpenDocument};
+use crate::to_proto::{self, encode_semantic_tokens};
 use crate::transport::{self, Output};
-
-/// One open document.
-struct OpenDocument {
-    version: i32,
-    notation: Notation,
-    content: Content,
-    index: LineIndex,
-}
-
-/// A document's text, parsed, or alone when parsing it panicked (a bug): its answers are then
-/// empty, and the next edit parses again.
-enum Content {
-    Parsed(Document),
-    Unparsed(String),
-}
-
-impl OpenDocument {
-    /// Parses `text`, never failing: a panic leaves the text unparsed.
-    fn parse(version: i32, notation: Notation, text: String) -> OpenDocument {
-        // Kept for the case of a panic, which would drop the text with the parse.
-        let kept = text.clone();
-        let content = match guarded(move || {
-            fault("parse", &text);
-            Document::new(notation, text)
-        }) {
-            Ok(document) => Content::Parsed(document),
-            Err(_) => Content::Unparsed(kept),
-        };
-        OpenDocument::new(version, notation, content)
-    }
-
-    fn new(version: i32, notation: Notation, content: Content) -> OpenDocument {
-        let text = match &content {
-            Content::Parsed(document) => document.text(),
-            Content::Unparsed(text) => text,
-        };
-        OpenDocument {
-            version,
-            notation,
-            index: LineIndex::new(text),
-            content,
-        }
-    }
-
-    fn text(&self) -> &str {
-        match &self.content {
-            Content::Parsed(document) => document.text(),
-            Content::Unparsed(text) => text,
-        }
-    }
-
-    fn document(&self) -> Option<&Document> {
-        match &self.content {
-            Content::Parsed(document) => Some(document),
-            Content::Unparsed(_) => None,
-        }
-    }
-
-    /// The document after one content change. Positions are clamped to the text and to
-    /// character boundaries, so a change always applies: the text stays the editor's.
-    fn changed(&self, change: &TextDocumentContentChangeEvent, encoding: Encoding) -> OpenDocument {
-        let Some(range) = change.range else {
-            return OpenDocument::parse(self.version, self.notation, change.text.clone());
-        };
-        let positions = Positions {
-            index: &self.index,
-            encoding,
-        };
-        let start = positions.offset(range.start);
-        let end = positions.offset(range.end).max(start);
-        let edit = TextRange::new(start, end);
-        if let Some(document) = self.document() {
-            let edited = guarded(|| {
-                fault("edit", &change.text);
-                document.edited(edit, &change.text)
-            });
-            match edited {
-                Ok(document) => {
-                    return OpenDocument::new(
-                        self.version,
-                        self.notation,
-                        Content::Parsed(document),
-                    )
-                }
-                Err(_) => eprintln!("kifu lsp: re-parsing an edit failed; parsing the whole text"),
-            }
-        }
-        let mut text = self.text().to_string();
-        text.replace_range(std::ops::Range::<usize>::from(edit), &change.text);
-        OpenDocument::parse(self.version, self.notation, text)
-    }
-}
 
 /// Everything the handlers share. Changes are applied under the lock with no `.await`
 /// between reading and writing a document, so they apply in the order received.
@@ -131,7 +41,8 @@ enum Notice {
     Log(String),
 }
 
-struct Backend {
+/// The server: what tower-lsp calls.
+pub struct Backend {
     state: Arc<Mutex<State>>,
     notices: mpsc::UnboundedSender<Notice>,
 }
@@ -167,7 +78,7 @@ pub async fn serve(
         });
         Backend::new(notices)
     })
-    .custom_method("kifu/syntaxTree", Backend::syntax_tree)
+    .custom_method(ext::SYNTAX_TREE, Backend::syntax_tree)
     .finish();
     let service = requests::Service::new(service, requests, out);
     Server::new(server_input, server_output, socket)
@@ -182,51 +93,6 @@ pub async fn serve(
         1
     }
 }
-
-fn notation_of(uri: &Url, language_id: Option<&str>) -> Notation {
-    language_id
-        .and_then(Notation::from_name)
-        .or_else(|| uri.path().rsplit('.').next().and_then(Notation::from_name))
-        .unwrap_or(Notation::Pgn)
-}
-
-/// Runs an editor feature, turning a panic into an error answer: one bad request must not
-/// take the server down. The panic itself is printed on stderr by the panic hook.
-fn guarded<T>(work: impl FnOnce() -> T) -> Result<T> {
-    catch_unwind(AssertUnwindSafe(work)).map_err(|panic| {
-        let what = panic
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| panic.downcast_ref::<String>().cloned())
-            .unwrap_or_default();
-        let mut error = Error::internal_error();
-        error.message = format!(
-            "kifu: internal error while answering this request (the server goes on): {what}"
-        )
-        .into();
-        error
-    })
-}
-
-/// Where tests make the server fail as a bug would: when the text holds `kifu-test-POINT`,
-/// a panic there, or (`wait`) a handler that works until it is cancelled. Nothing outside
-/// tests.
-#[cfg(test)]
-fn fault(point: &str, text: &str) {
-    if text.contains(&format!("kifu-test-{point}")) {
-        if point == "wait" {
-            let started = std::time::Instant::now();
-            while !requests::cancelled() && started.elapsed().as_secs() < 20 {
-                std::thread::sleep(std::time::Duration::from_millis(1));
-            }
-        } else {
-            panic!("kifu-test: a fault at {point}");
-        }
-    }
-}
-
-#[cfg(not(test))]
-fn fault(_point: &str, _text: &str) {}
 
 impl State {
     fn positions<'a>(&self, doc: &'a OpenDocument) -> Positions<'a> {
@@ -246,37 +112,9 @@ impl State {
             .diagnostics()
             .iter()
             .filter(|d| !self.disabled.contains(d.code.as_str()))
-            .map(|d| Diagnostic {
-                range: positions.range(d.range),
-                severity: Some(match d.severity() {
-                    Severity::Error => DiagnosticSeverity::ERROR,
-                    Severity::Warning => DiagnosticSeverity::WARNING,
-                    Severity::Info => DiagnosticSeverity::INFORMATION,
-                    Severity::Hint => DiagnosticSeverity::HINT,
-                }),
-                code: Some(NumberOrString::String(d.code.as_str().to_string())),
-                source: Some("kifu".into()),
-                message: d.message.clone(),
-                related_information: (!d.related.is_empty()).then(|| {
-                    d.related
-                        .iter()
-                        .map(|r| DiagnosticRelatedInformation {
-                            location: Location::new(uri.clone(), positions.range(r.range)),
-                            message: r.message.clone(),
-                        })
-                        .collect()
-                }),
-                ..Diagnostic::default()
-            })
+            .map(|d| to_proto::diagnostic(d, uri, &positions))
             .collect()
     }
-}
-
-/// The parameters of `kifu/syntaxTree`.
-#[derive(Debug, serde::Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct SyntaxTreeParams {
-    text_document: TextDocumentIdentifier,
 }
 
 impl Backend {
@@ -290,14 +128,6 @@ impl Backend {
             })),
             notices,
         }
-    }
-
-    /// `kifu/syntaxTree`: the document's tree in the `.rast` format (the editor's "show the
-    /// syntax tree" command).
-    async fn syntax_tree(&self, params: SyntaxTreeParams) -> Result<String> {
-        self.with_document(&params.text_document.uri, |_, document| {
-            Ok(document.syntax_tree())
-        })
     }
 
     /// The state, also after a panic that poisoned its lock: every change to it is a single
@@ -334,7 +164,7 @@ impl Backend {
 
     /// Runs `work` on a parsed document, guarded; an unknown (or unparsed) document gets an
     /// empty answer, a cancelled request -32800.
-    fn with_document<T: Default>(
+    pub(crate) fn with_document<T: Default>(
         &self,
         uri: &Url,
         work: impl FnOnce(&Positions<'_>, &Document) -> Result<T>,
@@ -397,179 +227,16 @@ impl Backend {
     }
 }
 
-/// The semantic token types, in the order of [`token_type`].
-const TOKEN_TYPES: [SemanticTokenType; 8] = [
-    SemanticTokenType::FUNCTION,
-    SemanticTokenType::NUMBER,
-    SemanticTokenType::OPERATOR,
-    SemanticTokenType::COMMENT,
-    SemanticTokenType::PROPERTY,
-    SemanticTokenType::STRING,
-    SemanticTokenType::KEYWORD,
-    SemanticTokenType::MACRO,
-];
-
-/// The index in [`TOKEN_TYPES`] of a highlight.
-fn token_type(kind: HighlightKind) -> u32 {
-    match kind {
-        HighlightKind::Move => 0,
-        HighlightKind::MoveNumber => 1,
-        HighlightKind::Annotation => 2,
-        HighlightKind::Comment => 3,
-        HighlightKind::Property => 4,
-        HighlightKind::Value => 5,
-        HighlightKind::Result => 6,
-        HighlightKind::Setup => 7,
-    }
-}
-
-/// How many tokens are encoded between two checks for cancellation.
-const TOKENS_PER_CHECK: usize = 4096;
-
-/// `{"data":[...]}` for the highlights that overlap `within`, split at line breaks (LSP
-/// tokens stay on one line), in LSP's relative encoding. Each token is encoded as the tree
-/// walk yields it, positions come from a cursor that only moves forward, and nothing but the
-/// JSON text is built; the work stops with -32800 when the request is cancelled.
-fn encode_semantic_tokens(
-    document: &Document,
-    positions: &Positions<'_>,
-    within: Option<TextRange>,
-) -> Result<Vec<u8>> {
-    let mut json = b"{\"data\":[".to_vec();
-    let mut cursor = positions.cursor();
-    let (mut last_line, mut last_start) = (0, 0);
-    let mut first = true;
-    for (n, (range, kind)) in document.highlights_within(within).enumerate() {
-        if n % TOKENS_PER_CHECK == 0 {
-            fault("wait", document.text());
-            requests::check()?;
-        }
-        let mut start = range.start();
-        while start < range.end() {
-            let line = cursor.line_of(start);
-            let (_, line_end) = cursor.line_bounds(line);
-            let end = range.end().min(line_end);
-            if end > start {
-                let from = cursor.position(start);
-                let to = cursor.position(end);
-                let delta_line = from.line - last_line;
-                let delta_start = if delta_line == 0 {
-                    from.character - last_start
-                } else {
-                    from.character
-                };
-                let numbers = [
-                    delta_line,
-                    delta_start,
-                    to.character - from.character,
-                    token_type(kind),
-                    0,
-                ];
-                for number in numbers {
-                    if !first {
-                        json.push(b',');
-                    }
-                    first = false;
-                    push_number(&mut json, number);
-                }
-                last_line = from.line;
-                last_start = from.character;
-            }
-            match cursor.line_start(line + 1) {
-                Some(next) => start = next,
-                None => break,
-            }
-        }
-    }
-    json.extend_from_slice(b"]}");
-    Ok(json)
-}
-
-/// Writes `n` in decimal.
-fn push_number(out: &mut Vec<u8>, mut n: u32) {
-    let mut digits = [0u8; 10];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[i..]);
-}
-
-fn lsp_symbol(symbol: &Symbol, positions: &Positions<'_>) -> DocumentSymbol {
-    #[allow(deprecated)]
-    DocumentSymbol {
-        name: symbol.name.clone(),
-        detail: symbol.detail.clone(),
-        kind: match symbol.kind {
-            IdeSymbolKind::Game => SymbolKind::NAMESPACE,
-            IdeSymbolKind::Variation => SymbolKind::STRUCT,
-        },
-        tags: None,
-        deprecated: None,
-        range: positions.range(symbol.range),
-        selection_range: positions.range(symbol.selection_range),
-        children: Some(
-            symbol
-                .children
-                .iter()
-                .map(|c| lsp_symbol(c, positions))
-                .collect(),
-        ),
-    }
-}
-
 #[tower_lsp::async_trait]
 impl LanguageServer for Backend {
     async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
-        let utf8 = params
-            .capabilities
-            .general
-            .as_ref()
-            .and_then(|g| g.position_encodings.as_ref())
-            .is_some_and(|encodings| encodings.contains(&PositionEncodingKind::UTF8));
-        self.lock().encoding = if utf8 {
-            Encoding::Utf8
-        } else {
-            Encoding::Utf16
-        };
+        let encoding = capabilities::position_encoding(&params.capabilities);
+        self.lock().encoding = encoding;
         if let Some(options) = &params.initialization_options {
             self.set_disabled(options);
         }
         Ok(InitializeResult {
-            capabilities: ServerCapabilities {
-                position_encoding: Some(if utf8 {
-                    PositionEncodingKind::UTF8
-                } else {
-                    PositionEncodingKind::UTF16
-                }),
-                text_document_sync: Some(TextDocumentSyncCapability::Kind(
-                    TextDocumentSyncKind::INCREMENTAL,
-                )),
-                hover_provider: Some(HoverProviderCapability::Simple(true)),
-                folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
-                document_symbol_provider: Some(OneOf::Left(true)),
-                workspace_symbol_provider: Some(OneOf::Left(true)),
-                selection_range_provider: Some(SelectionRangeProviderCapability::Simple(true)),
-                semantic_tokens_provider: Some(
-                    SemanticTokensServerCapabilities::SemanticTokensOptions(
-                        SemanticTokensOptions {
-                            legend: SemanticTokensLegend {
-                                token_types: TOKEN_TYPES.to_vec(),
-                                token_modifiers: Vec::new(),
-                            },
-                            range: Some(true),
-                            full: Some(SemanticTokensFullOptions::Bool(true)),
-                            ..SemanticTokensOptions::default()
-                        },
-                    ),
-                ),
-                ..ServerCapabilities::default()
-            },
+            capabilities: capabilities::server_capabilities(encoding),
             server_info: Some(ServerInfo {
                 name: "kifu".into(),
                 version: Some(env!("CARGO_PKG_VERSION").into()),
@@ -641,40 +308,20 @@ impl LanguageServer for Backend {
     }
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
-        let uri = params.text_document_position_params.text_document.uri;
-        let position = params.text_document_position_params.position;
-        self.with_document(&uri, |positions, document| {
-            let offset = positions.offset(position);
-            Ok(document.hover(offset).map(|hover| Hover {
-                contents: HoverContents::Markup(MarkupContent {
-                    kind: MarkupKind::Markdown,
-                    value: hover.markdown,
-                }),
-                range: Some(positions.range(hover.range)),
-            }))
+        let at = params.text_document_position_params;
+        self.with_document(&at.text_document.uri, |positions, document| {
+            let hover = document.hover(positions.offset(at.position));
+            Ok(hover.map(|hover| to_proto::hover(hover, positions)))
         })
     }
 
     async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
         self.with_document(&params.text_document.uri, |positions, document| {
+            let folds = document.folding_ranges();
             Ok(Some(
-                document
-                    .folding_ranges()
+                folds
                     .iter()
-                    .map(|fold| {
-                        let range = positions.range(fold.range);
-                        FoldingRange {
-                            start_line: range.start.line,
-                            start_character: None,
-                            end_line: range.end.line,
-                            end_character: None,
-                            kind: Some(match fold.kind {
-                                FoldKind::Region => FoldingRangeKind::Region,
-                                FoldKind::Comment => FoldingRangeKind::Comment,
-                            }),
-                            collapsed_text: None,
-                        }
-                    })
+                    .map(|fold| to_proto::folding_range(fold, positions))
                     .collect(),
             ))
         })
@@ -685,28 +332,11 @@ impl LanguageServer for Backend {
         params: SelectionRangeParams,
     ) -> Result<Option<Vec<SelectionRange>>> {
         self.with_document(&params.text_document.uri, |positions, document| {
-            Ok(Some(
-                params
-                    .positions
-                    .iter()
-                    .map(|position| {
-                        let offset = positions.offset(*position);
-                        let ranges = document.selection_ranges(offset);
-                        // Outermost first, each the parent of the next.
-                        let mut selection: Option<SelectionRange> = None;
-                        for range in ranges.iter().rev() {
-                            selection = Some(SelectionRange {
-                                range: positions.range(*range),
-                                parent: selection.map(Box::new),
-                            });
-                        }
-                        selection.unwrap_or(SelectionRange {
-                            range: Range::new(*position, *position),
-                            parent: None,
-                        })
-                    })
-                    .collect(),
-            ))
+            let selection = |&position| {
+                let ranges = document.selection_ranges(positions.offset(position));
+                to_proto::selection_range(&ranges, position, positions)
+            };
+            Ok(Some(params.positions.iter().map(selection).collect()))
         })
     }
 
@@ -751,18 +381,7 @@ impl LanguageServer for Backend {
                         format!("{} {}", symbol.name, symbol.detail.as_deref().unwrap_or(""))
                             .to_lowercase();
                     if query.split_whitespace().all(|word| haystack.contains(word)) {
-                        #[allow(deprecated)]
-                        found.push(SymbolInformation {
-                            name: symbol.name.clone(),
-                            kind: SymbolKind::NAMESPACE,
-                            tags: None,
-                            deprecated: None,
-                            location: Location::new(
-                                uri.clone(),
-                                positions.range(symbol.selection_range),
-                            ),
-                            container_name: symbol.detail.clone(),
-                        });
+                        found.push(to_proto::symbol_information(&symbol, uri, &positions));
                     }
                 }
             }
@@ -787,7 +406,10 @@ impl LanguageServer for Backend {
             let symbols = document.symbols();
             requests::check()?;
             Ok(Some(DocumentSymbolResponse::Nested(
-                symbols.iter().map(|s| lsp_symbol(s, positions)).collect(),
+                symbols
+                    .iter()
+                    .map(|s| to_proto::document_symbol(s, positions))
+                    .collect(),
             )))
         })
     }

@@ -1,4 +1,7 @@
 use super::*;
+use crate::convert::LineIndex;
+use crate::to_proto::token_type;
+use kifu_ide::Notation;
 use kifu_ide::TextSize;
 
 #[test]

@@ -1,0 +1,51 @@
+//! What the server offers, and the position encoding it agrees with the client.
+
+use tower_lsp::lsp_types::*;
+
+use crate::convert::Encoding;
+use crate::to_proto::TOKEN_TYPES;
+
+/// UTF-8 positions when the client offers them (no conversion of columns), else UTF-16,
+/// which every client must accept.
+pub fn position_encoding(client: &ClientCapabilities) -> Encoding {
+    let utf8 = client
+        .general
+        .as_ref()
+        .and_then(|g| g.position_encodings.as_ref())
+        .is_some_and(|encodings| encodings.contains(&PositionEncodingKind::UTF8));
+    if utf8 {
+        Encoding::Utf8
+    } else {
+        Encoding::Utf16
+    }
+}
+
+/// The server's capabilities, with positions in `encoding`.
+pub fn server_capabilities(encoding: Encoding) -> ServerCapabilities {
+    ServerCapabilities {
+        position_encoding: Some(match encoding {
+            Encoding::Utf8 => PositionEncodingKind::UTF8,
+            Encoding::Utf16 => PositionEncodingKind::UTF16,
+        }),
+        text_document_sync: Some(TextDocumentSyncCapability::Kind(
+            TextDocumentSyncKind::INCREMENTAL,
+        )),
+        hover_provider: Some(HoverProviderCapability::Simple(true)),
+        folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
+        document_symbol_provider: Some(OneOf::Left(true)),
+        workspace_symbol_provider: Some(OneOf::Left(true)),
+        selection_range_provider: Some(SelectionRangeProviderCapability::Simple(true)),
+        semantic_tokens_provider: Some(SemanticTokensServerCapabilities::SemanticTokensOptions(
+            SemanticTokensOptions {
+                legend: SemanticTokensLegend {
+                    token_types: TOKEN_TYPES.to_vec(),
+                    token_modifiers: Vec::new(),
+                },
+                range: Some(true),
+                full: Some(SemanticTokensFullOptions::Bool(true)),
+                ..SemanticTokensOptions::default()
+            },
+        )),
+        ..ServerCapabilities::default()
+    }
+}

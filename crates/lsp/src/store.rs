@@ -1,0 +1,118 @@
+//! The document store: each open document, parsed, with its line index. An edit is always
+//! applied, whatever happens: a re-parse that panics falls back to a full parse, and a parse
+//! that panics leaves the text alone, so the server's text is always the editor's.
+
+use kifu_ide::{Document, Notation, TextRange};
+use tower_lsp::lsp_types::{TextDocumentContentChangeEvent, Url};
+
+use crate::convert::{Encoding, LineIndex, Positions};
+use crate::guard::{fault, guarded};
+
+/// One open document.
+pub struct OpenDocument {
+    /// The editor's version of the text.
+    pub version: i32,
+    notation: Notation,
+    content: Content,
+    /// Lines of the text, for positions.
+    pub index: LineIndex,
+}
+
+/// A document's text, parsed, or alone when parsing it panicked (a bug): its answers are then
+/// empty, and the next edit parses again.
+enum Content {
+    Parsed(Document),
+    Unparsed(String),
+}
+
+impl OpenDocument {
+    /// Parses `text`, never failing: a panic leaves the text unparsed.
+    pub fn parse(version: i32, notation: Notation, text: String) -> OpenDocument {
+        // Kept for the case of a panic, which would drop the text with the parse.
+        let kept = text.clone();
+        let content = match guarded(move || {
+            fault("parse", &text);
+            Document::new(notation, text)
+        }) {
+            Ok(document) => Content::Parsed(document),
+            Err(_) => Content::Unparsed(kept),
+        };
+        OpenDocument::new(version, notation, content)
+    }
+
+    fn new(version: i32, notation: Notation, content: Content) -> OpenDocument {
+        let text = match &content {
+            Content::Parsed(document) => document.text(),
+            Content::Unparsed(text) => text,
+        };
+        OpenDocument {
+            version,
+            notation,
+            index: LineIndex::new(text),
+            content,
+        }
+    }
+
+    /// The text.
+    pub fn text(&self) -> &str {
+        match &self.content {
+            Content::Parsed(document) => document.text(),
+            Content::Unparsed(text) => text,
+        }
+    }
+
+    /// The parsed document, unless parsing it panicked.
+    pub fn document(&self) -> Option<&Document> {
+        match &self.content {
+            Content::Parsed(document) => Some(document),
+            Content::Unparsed(_) => None,
+        }
+    }
+
+    /// The document after one content change. Positions are clamped to the text and to
+    /// character boundaries, so a change always applies: the text stays the editor's.
+    pub fn changed(
+        &self,
+        change: &TextDocumentContentChangeEvent,
+        encoding: Encoding,
+    ) -> OpenDocument {
+        let Some(range) = change.range else {
+            return OpenDocument::parse(self.version, self.notation, change.text.clone());
+        };
+        let positions = Positions {
+            index: &self.index,
+            encoding,
+        };
+        let start = positions.offset(range.start);
+        let end = positions.offset(range.end).max(start);
+        let edit = TextRange::new(start, end);
+        if let Some(document) = self.document() {
+            let edited = guarded(|| {
+                fault("edit", &change.text);
+                document.edited(edit, &change.text)
+            });
+            match edited {
+                Ok(document) => {
+                    return OpenDocument::new(
+                        self.version,
+                        self.notation,
+                        Content::Parsed(document),
+                    )
+                }
+                Err(_) => eprintln!("kifu lsp: re-parsing an edit failed; parsing the whole text"),
+            }
+        }
+        let mut text = self.text().to_string();
+        text.replace_range(std::ops::Range::<usize>::from(edit), &change.text);
+        OpenDocument::parse(self.version, self.notation, text)
+    }
+}
+
+/// The notation of a document: by the editor's language id, else the file's extension, else
+/// PGN.
+pub fn notation_of(uri: &Url, language_id: Option<&str>) -> Notation {
+    language_id
+        .and_then(Notation::from_name)
+        .or_else(|| uri.path().rsplit('.').next().and_then(Notation::from_name))
+        .unwrap_or(Notation::Pgn)
+}

@@ -1,0 +1,236 @@
+//! kifu-ide's answers as LSP types: diagnostics, folding ranges, selection ranges, symbols,
+//! hover and semantic tokens. Positions go through [`Positions`], the one place that turns
+//! offsets into LSP positions and back.
+
+use kifu_ide::{
+    Document, Fold, FoldKind, HighlightKind, Severity, Symbol, SymbolKind as IdeSymbolKind,
+    SyntaxError, TextRange,
+};
+use tower_lsp::jsonrpc::Result;
+use tower_lsp::lsp_types::*;
+
+use crate::convert::Positions;
+use crate::guard::fault;
+use crate::requests;
+
+/// A diagnostic of the document at `uri`.
+pub fn diagnostic(d: &SyntaxError, uri: &Url, positions: &Positions<'_>) -> Diagnostic {
+    Diagnostic {
+        range: positions.range(d.range),
+        severity: Some(match d.severity() {
+            Severity::Error => DiagnosticSeverity::ERROR,
+            Severity::Warning => DiagnosticSeverity::WARNING,
+            Severity::Info => DiagnosticSeverity::INFORMATION,
+            Severity::Hint => DiagnosticSeverity::HINT,
+        }),
+        code: Some(NumberOrString::String(d.code.as_str().to_string())),
+        source: Some("kifu".into()),
+        message: d.message.clone(),
+        related_information: (!d.related.is_empty()).then(|| {
+            d.related
+                .iter()
+                .map(|r| DiagnosticRelatedInformation {
+                    location: Location::new(uri.clone(), positions.range(r.range)),
+                    message: r.message.clone(),
+                })
+                .collect()
+        }),
+        ..Diagnostic::default()
+    }
+}
+
+/// A hover.
+pub fn hover(hover: kifu_ide::Hover, positions: &Positions<'_>) -> Hover {
+    Hover {
+        contents: HoverContents::Markup(MarkupContent {
+            kind: MarkupKind::Markdown,
+            value: hover.markdown,
+        }),
+        range: Some(positions.range(hover.range)),
+    }
+}
+
+/// A folding range, by whole lines.
+pub fn folding_range(fold: &Fold, positions: &Positions<'_>) -> FoldingRange {
+    let range = positions.range(fold.range);
+    FoldingRange {
+        start_line: range.start.line,
+        start_character: None,
+        end_line: range.end.line,
+        end_character: None,
+        kind: Some(match fold.kind {
+            FoldKind::Region => FoldingRangeKind::Region,
+            FoldKind::Comment => FoldingRangeKind::Comment,
+        }),
+        collapsed_text: None,
+    }
+}
+
+/// Nested selection ranges, from `ranges` innermost first; an empty position when there are
+/// none.
+pub fn selection_range(
+    ranges: &[TextRange],
+    position: Position,
+    positions: &Positions<'_>,
+) -> SelectionRange {
+    // Outermost first, each the parent of the next.
+    let mut selection: Option<SelectionRange> = None;
+    for range in ranges.iter().rev() {
+        selection = Some(SelectionRange {
+            range: positions.range(*range),
+            parent: selection.map(Box::new),
+        });
+    }
+    selection.unwrap_or(SelectionRange {
+        range: Range::new(position, position),
+        parent: None,
+    })
+}
+
+/// A symbol of the outline, with its children.
+pub fn document_symbol(symbol: &Symbol, positions: &Positions<'_>) -> DocumentSymbol {
+    #[allow(deprecated)]
+    DocumentSymbol {
+        name: symbol.name.clone(),
+        detail: symbol.detail.clone(),
+        kind: symbol_kind(symbol.kind),
+        tags: None,
+        deprecated: None,
+        range: positions.range(symbol.range),
+        selection_range: positions.range(symbol.selection_range),
+        children: Some(
+            symbol
+                .children
+                .iter()
+                .map(|c| document_symbol(c, positions))
+                .collect(),
+        ),
+    }
+}
+
+/// A game found by a workspace symbol search.
+pub fn symbol_information(
+    symbol: &Symbol,
+    uri: &Url,
+    positions: &Positions<'_>,
+) -> SymbolInformation {
+    #[allow(deprecated)]
+    SymbolInformation {
+        name: symbol.name.clone(),
+        kind: symbol_kind(symbol.kind),
+        tags: None,
+        deprecated: None,
+        location: Location::new(uri.clone(), positions.range(symbol.selection_range)),
+        container_name: symbol.detail.clone(),
+    }
+}
+
+fn symbol_kind(kind: IdeSymbolKind) -> SymbolKind {
+    match kind {
+        IdeSymbolKind::Game => SymbolKind::NAMESPACE,
+        IdeSymbolKind::Variation => SymbolKind::STRUCT,
+    }
+}
+
+/// The semantic token types, in the order of [`token_type`].
+pub const TOKEN_TYPES: [SemanticTokenType; 8] = [
+    SemanticTokenType::FUNCTION,
+    SemanticTokenType::NUMBER,
+    SemanticTokenType::OPERATOR,
+    SemanticTokenType::COMMENT,
+    SemanticTokenType::PROPERTY,
+    SemanticTokenType::STRING,
+    SemanticTokenType::KEYWORD,
+    SemanticTokenType::MACRO,
+];
+
+/// The index in [`TOKEN_TYPES`] of a highlight.
+pub fn token_type(kind: HighlightKind) -> u32 {
+    match kind {
+        HighlightKind::Move => 0,
+        HighlightKind::MoveNumber => 1,
+        HighlightKind::Annotation => 2,
+        HighlightKind::Comment => 3,
+        HighlightKind::Property => 4,
+        HighlightKind::Value => 5,
+        HighlightKind::Result => 6,
+        HighlightKind::Setup => 7,
+    }
+}
+
+/// How many tokens are encoded between two checks for cancellation.
+const TOKENS_PER_CHECK: usize = 4096;
+
+/// `{"data":[...]}` for the highlights that overlap `within`, split at line breaks (LSP
+/// tokens stay on one line), in LSP's relative encoding. Each token is encoded as the tree
+/// walk yields it, positions come from a cursor that only moves forward, and nothing but the
+/// JSON text is built; the work stops with -32800 when the request is cancelled.
+pub fn encode_semantic_tokens(
+    document: &Document,
+    positions: &Positions<'_>,
+    within: Option<TextRange>,
+) -> Result<Vec<u8>> {
+    let mut json = b"{\"data\":[".to_vec();
+    let mut cursor = positions.cursor();
+    let (mut last_line, mut last_start) = (0, 0);
+    let mut first = true;
+    for (n, (range, kind)) in document.highlights_within(within).enumerate() {
+        if n % TOKENS_PER_CHECK == 0 {
+            fault("wait", document.text());
+            requests::check()?;
+        }
+        let mut start = range.start();
+        while start < range.end() {
+            let line = cursor.line_of(start);
+            let (_, line_end) = cursor.line_bounds(line);
+            let end = range.end().min(line_end);
+            if end > start {
+                let from = cursor.position(start);
+                let to = cursor.position(end);
+                let delta_line = from.line - last_line;
+                let delta_start = if delta_line == 0 {
+                    from.character - last_start
+                } else {
+                    from.character
+                };
+                let numbers = [
+                    delta_line,
+                    delta_start,
+                    to.character - from.character,
+                    token_type(kind),
+                    0,
+                ];
+                for number in numbers {
+                    if !first {
+                        json.push(b',');
+                    }
+                    first = false;
+                    push_number(&mut json, number);
+                }
+                last_line = from.line;
+                last_start = from.character;
+            }
+            match cursor.line_start(line + 1) {
+                Some(next) => start = next,
+                None => break,
+            }
+        }
+    }
+    json.extend_from_slice(b"]}");
+    Ok(json)
+}
+
+/// Writes `n` in decimal.
+fn push_number(out: &mut Vec<u8>, mut n: u32) {
+    let mut digits = [0u8; 10];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[i..]);
+}
