@@ -628,6 +628,45 @@ fn sgf_values_are_read() {
     assert_eq!(Rect::from_sgf(""), Err(MalformedPoint));
 }
 
+/// A line of FF[4]'s example file (`ff4_ex.sgf`, "Time limits, captures & move numbers"),
+/// whose comments say what each capture takes, in the human coordinates that skip `I`.
+#[test]
+fn the_ff4_example_captures_what_its_comments_say() {
+    let line = [
+        "qr", "rr", "rq", "qq", "sr", "qs", "rs", // "One white stone at s2 captured"
+        "ps", "pr", "or", "os", // "Two white stones captured (at q1 & r1)"
+        "pq", "sq", "rp", "ps", "ns", "ss", "nr", "rr", "sp", "qs", // "Suicide move"
+    ];
+    let mut now = Position::new(BoardSize::STANDARD, NZ);
+    let mut removed = Vec::new();
+    for (number, point) in line.into_iter().enumerate() {
+        let color = if number % 2 == 0 { Black } else { White };
+        let played = now.play(color, Some(p(point))).unwrap();
+        removed.push((point, played.captured, played.suicide));
+        now = played.position;
+    }
+    let capturing: Vec<_> = removed
+        .iter()
+        .filter(|(_, captured, suicide)| !captured.is_empty() || !suicide.is_empty())
+        .cloned()
+        .collect();
+    assert_eq!(
+        capturing,
+        [
+            ("rs", points(&["rr"]), vec![]),
+            ("os", points(&["ps", "qs"]), vec![]),
+            (
+                "qs",
+                vec![],
+                points(&["rq", "sq", "pr", "qr", "rr", "sr", "os", "ps", "qs", "rs", "ss"])
+            ),
+        ]
+    );
+    // "All B stones get captured": eleven, White's prisoners under NZ rules.
+    assert_eq!(now.stones(Black), 0);
+    assert_eq!((now.captures(Black), now.captures(White)), (3, 11));
+}
+
 /// A small generator of numbers, so the random games are the same on every run.
 struct Lcg(u64);
 
