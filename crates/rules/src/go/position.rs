@@ -319,7 +319,7 @@ impl Position {
             suicide = group;
         }
 
-        if let Some(history) = &self.history {
+        if let Some(history) = &mut self.history {
             if history.contains(self.hash) {
                 for &stone in &captured {
                     self.cells[usize::from(stone)] = theirs;
@@ -331,7 +331,7 @@ impl Position {
                 self.hash = hash_before;
                 return Err(IllegalMove::Superko);
             }
-            self.history = Some(History::push(history, self.hash));
+            History::push(history, self.hash);
         }
 
         // A ko: one stone captured by a lone stone that now has that point as its only
@@ -433,6 +433,9 @@ impl Position {
 
     /// The points of `cells`, row by row (the order of the cells themselves).
     fn sorted_points(&self, cells: &[u16]) -> Vec<Point> {
+        if cells.is_empty() {
+            return Vec::new();
+        }
         let mut cells = cells.to_vec();
         cells.sort_unstable();
         cells
