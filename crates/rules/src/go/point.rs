@@ -162,7 +162,7 @@ impl BoardSize {
     /// Reads a `B[]` or `W[]` value: `Ok(None)` for a pass, `Ok(Some(point))` for a point
     /// (which may be off the board: playing it says so).
     ///
-    /// A pass is `[]`, or `[tt]` on boards up to 19×19, where FF[3] wrote passes that way;
+    /// A pass is `[]`, or `[tt]` on boards up to 19×19, where `FF[3]` wrote passes that way;
     /// on larger boards `tt` is a real point.
     pub fn parse_move(self, raw: &str) -> Result<Option<Point>, MalformedPoint> {
         if raw.is_empty() || (raw == "tt" && self.width <= 19 && self.height <= 19) {
@@ -173,7 +173,7 @@ impl BoardSize {
 }
 
 /// A rectangle of points, as an SGF point list writes it: `dd` alone, or `aa:cc`
-/// (FF[4]'s compressed lists, corners in either order).
+/// (`FF[4]`'s compressed lists, corners in either order).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Rect {
     /// The top left corner.

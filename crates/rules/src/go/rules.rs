@@ -30,7 +30,7 @@ impl RuleSet {
         }
     }
 
-    /// The name FF[4] writes in `RU[]`.
+    /// The name `FF[4]` writes in `RU[]`.
     pub const fn sgf_name(self) -> &'static str {
         match self {
             RuleSet::Japanese => "Japanese",

@@ -628,7 +628,7 @@ fn sgf_values_are_read() {
     assert_eq!(Rect::from_sgf(""), Err(MalformedPoint));
 }
 
-/// A line of FF[4]'s example file (`ff4_ex.sgf`, "Time limits, captures & move numbers"),
+/// A line of `FF[4]`'s example file (`ff4_ex.sgf`, "Time limits, captures & move numbers"),
 /// whose comments say what each capture takes, in the human coordinates that skip `I`.
 #[test]
 fn the_ff4_example_captures_what_its_comments_say() {
@@ -724,11 +724,15 @@ fn group_without_liberty(position: &Position) -> Option<Point> {
 
 /// After every move of many random games: no group on the board without a liberty, every
 /// stone played is on the board or a prisoner, and the hash is the hash of the stones.
+/// Under superko, a move is refused exactly when the same move under simple ko would make a
+/// position seen before, kept here as a plain list of diagrams.
 #[test]
 fn random_games_keep_their_invariants() {
     let mut random = Lcg(7);
     let mut prisoners = 0;
-    for (game, rules) in [JAPANESE, NZ, NZ.with_ko(Ko::PositionalSuperko)]
+    let mut superko_refusals = 0;
+    let superko = NZ.with_ko(Ko::PositionalSuperko);
+    for (game, rules) in [JAPANESE, NZ, superko]
         .into_iter()
         .cycle()
         .take(24)
@@ -736,6 +740,9 @@ fn random_games_keep_their_invariants() {
     {
         let size = BoardSize::square([5, 7, 9, 13][game % 4]).unwrap();
         let mut now = Position::new(size, rules);
+        // The same game under simple ko, and every position it went through.
+        let mut simple = Position::new(size, NZ);
+        let mut seen = vec![diagram(&now)];
         let mut placed = [0u32; 2];
         let mut illegal = 0;
         for _ in 0..300 {
@@ -751,6 +758,20 @@ fn random_games_keep_their_invariants() {
             match now.play_in_place(color, Some(point)) {
                 Ok(_) => placed[usize::from(color == White)] += 1,
                 Err(_) => illegal += 1,
+            }
+            if rules == superko {
+                match simple.play(color, Some(point)) {
+                    Ok(played) if seen.contains(&diagram(&played.position)) => {
+                        superko_refusals += 1;
+                        assert_eq!(diagram(&now), diagram(&simple), "refused: unchanged");
+                    }
+                    Ok(played) => {
+                        assert_eq!(diagram(&now), diagram(&played.position));
+                        simple = played.position;
+                        seen.push(diagram(&simple));
+                    }
+                    Err(_) => assert_eq!(diagram(&now), diagram(&simple)),
+                }
             }
             for color in [Black, White] {
                 let i = usize::from(color == White);
@@ -771,4 +792,6 @@ fn random_games_keep_their_invariants() {
         prisoners += now.captures(Black) + now.captures(White);
     }
     assert!(prisoners > 300, "the games captured {prisoners} stones");
+    assert!(superko_refusals > 0, "some moves repeated a position");
+    println!("{superko_refusals} moves refused for superko");
 }
