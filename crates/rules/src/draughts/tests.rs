@@ -579,6 +579,20 @@ fn turkish_pieces_leave_at_once_and_kings_do_not_turn_back() {
     assert!(moves.iter().all(|m| m.captured.len() == 1));
 }
 
+#[test]
+fn turkish_man_is_crowned_when_the_move_ends() {
+    let v = Variant::Turkish;
+    // On d8 a king could fly over g8; a man cannot, and is crowned where it stops.
+    let p = at(v, "W:Wd6:Bd7,g8,a1");
+    let moves = legal_moves(&p);
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0].path, squares(v, &["d6", "d8"]));
+    assert!(moves[0].promotes);
+    // Along the far row it goes on taking as a man.
+    let p = at(v, "W:Wd6:Bd7,e8,a1");
+    assert_eq!(paths(&p), vec![squares(v, &["d6", "d8", "f8"])]);
+}
+
 // The end of the game.
 
 #[test]

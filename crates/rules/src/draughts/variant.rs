@@ -71,11 +71,11 @@ pub enum Variant {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Crowning {
     /// It stays a man and goes on taking; it is crowned only if the move ends there
-    /// (International).
+    /// (International, Turkish).
     AtEnd,
     /// It is crowned and the move ends there (English, Italian).
     Stops,
-    /// It is crowned at once and goes on taking as a king (Russian, Turkish).
+    /// It is crowned at once and goes on taking as a king (Russian).
     Continues,
 }
 
@@ -173,7 +173,9 @@ const TURKISH: Rules = Rules {
     man_captures: TURKISH_MAN,
     king_moves: ORTHOGONALS,
     king_captures: ORTHOGONALS,
-    crowning: Crowning::Continues,
+    // "Promoted to a king at the end of the move" (Wikipedia, and the `kish` engine): a man
+    // on the far row goes on taking sideways as a man. Some sites say it goes on as a king.
+    crowning: Crowning::AtEnd,
     lift_at_once: true,
     ..INTERNATIONAL
 };
