@@ -102,7 +102,8 @@ impl fmt::Display for IllegalMove {
 
 impl std::error::Error for IllegalMove {}
 
-/// Moves by their whole paths, numbered, for messages.
+/// Moves by their whole paths, numbered, for messages (a caller that knows the variant can
+/// name them its own way with [`Move::full_notation`]).
 fn list(moves: &[Move]) -> String {
     moves
         .iter()
@@ -138,7 +139,7 @@ pub fn play(
     Ok((mv, next))
 }
 
-/// The legal move that `squares` name.
+/// The legal move that `squares` name, without playing it: [`play`] less the new position.
 pub fn resolve(position: &Position, squares: &[u8], capture: bool) -> Result<Move, IllegalMove> {
     let geometry = position.variant.geometry();
     let (Some(&from), Some(&to)) = (squares.first(), squares.last()) else {
@@ -166,13 +167,16 @@ pub fn resolve(position: &Position, squares: &[u8], capture: bool) -> Result<Mov
         .copied()
         .filter(|m| follows(squares, &m.path))
         .collect();
+    // A path written out in full names that move, even where a longer capture passes
+    // through the same squares.
+    if let Some(&exact) = on_path.iter().find(|m| m.path == squares) {
+        return Ok(exact.clone());
+    }
     if let Some(&first) = on_path.first() {
         // Paths that take the same pieces lead to the same position: any of them will do.
         let taken = sorted(&first.captured);
         if on_path.iter().all(|m| sorted(&m.captured) == taken) {
-            // The path written out in full, if one matches, is the one the text meant.
-            let exact = on_path.iter().find(|m| m.path == squares).unwrap_or(&first);
-            return Ok((*exact).clone());
+            return Ok(first.clone());
         }
         return Err(IllegalMove::Ambiguous {
             candidates: on_path.into_iter().cloned().collect(),
@@ -192,10 +196,17 @@ fn follows(written: &[u8], path: &[u8]) -> bool {
     if written.first() != path.first() || written.last() != path.last() {
         return false;
     }
-    let mut rest = path[1..path.len().saturating_sub(1)].iter();
-    written[1..written.len() - 1]
+    let mut rest = between(path).iter();
+    between(written)
         .iter()
         .all(|square| rest.any(|s| s == square))
+}
+
+/// The squares of a path other than its ends.
+fn between(squares: &[u8]) -> &[u8] {
+    squares
+        .get(1..squares.len().saturating_sub(1))
+        .unwrap_or_default()
 }
 
 fn sorted(squares: &[u8]) -> Vec<u8> {
