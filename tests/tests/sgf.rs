@@ -114,10 +114,11 @@ fn sgf_encodings_are_decoded() {
     assert!(games[0]["tree"].to_string().contains("世界最高棋士決定戦"));
 }
 
-/// The 1,000 Fox games: all parse, and every diagnostic is one of the kinds that are true of
-/// these files (checked by hand on samples: `AP` twice in the root, whose second copy,
-/// `AP[foxwq]` with no version, is read without a second error;
-/// unknown `TC`/`TT`, damaged UTF-8).
+/// The 1,000 Fox games: all parse and replay, and every diagnostic is one of the kinds that
+/// are true of these files (checked by hand on samples: `AP` twice in the root, whose second
+/// copy, `AP[foxwq]` with no version, is read without a second error; unknown `TC`/`TT`,
+/// damaged UTF-8; 108 handicap games whose stones are not set up, where White moves first;
+/// five games where one colour moves twice: `;B[dp];W[pp];B[dc];B[pd]`). No move is illegal.
 #[test]
 fn fox_games_have_only_true_diagnostics() {
     let Some(corpus) = corpus() else { return };
@@ -136,6 +137,7 @@ fn fox_games_have_only_true_diagnostics() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    let (mut handicaps, mut twice) = (0, 0);
     for line in stdout(&out).lines() {
         let d: Value = serde_json::from_str(line).unwrap();
         let message = d["message"].as_str().unwrap();
@@ -143,10 +145,19 @@ fn fox_games_have_only_true_diagnostics() {
             "duplicate-property" => message.starts_with("`AP` appears twice"),
             "unknown-property" => message.starts_with("`TC`") || message.starts_with("`TT`"),
             "encoding" => message.contains("broken byte sequence"),
+            "handicap-mismatch" => {
+                handicaps += 1;
+                message.contains("but no black stones are set up")
+            }
+            "same-colour-twice" => {
+                twice += 1;
+                true
+            }
             _ => false,
         };
         assert!(known, "unexpected diagnostic: {line}");
     }
+    assert_eq!((handicaps, twice), (108, 5));
 }
 
 /// The clean SGF files of the corpus have no error once decoded. The files left out break
@@ -168,6 +179,11 @@ fn clean_sgf_files_have_no_errors() {
             "nihon-kiin.sgf",
             "`(` with no `;`; Nihon Kiin's own TE, TM and KO values",
         ),
+        (
+            "ff4_ex.sgf",
+            "plays a suicide on purpose (its comment: \"Suicide move\"), illegal under the \
+             Japanese rules that a file without `RU` is played by",
+        ),
     ];
     let dirs = ["sgf/sgf-parse", "sgf/katrain", "sgf/sabaki-sgf"].map(|d| corpus.join(d));
     let mut args = vec!["check", "--format", "json"];
@@ -183,6 +199,19 @@ fn clean_sgf_files_have_no_errors() {
     }
     assert!(errors.is_empty(), "{}", errors.join("\n"));
     assert!(String::from_utf8_lossy(&out.stderr).contains("checked 16 files"));
+    // The FF[4] example's suicide, and only it, is found by the replay.
+    let replayed: Vec<String> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|d| {
+            ["illegal-move", "suicide", "ko-retaken"].contains(&d["code"].as_str().unwrap())
+        })
+        .map(|d| format!("{} {}", d["code"], d["message"]))
+        .collect();
+    assert_eq!(
+        replayed,
+        ["\"suicide\" \"Black at R1 would leave its stones without a liberty: suicide is not allowed under Japanese rules\""]
+    );
 }
 
 #[test]

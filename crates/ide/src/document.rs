@@ -16,12 +16,21 @@ pub struct Document {
     /// What reading the text from bytes had to guess or replace, merged in text order with
     /// the parse's diagnostics; `None` when nothing was (always, for text from an editor).
     read_and_parsed: Option<Vec<SyntaxError>>,
+    /// Those and what replaying the games found, in text order.
+    all: OnceLock<Vec<SyntaxError>>,
 }
 
-/// The model of each game, built on first use and kept beside the game's green tree: one
-/// slot per child of the root (only games' slots are used).
+/// The model of each game and what replaying it found, built on first use and kept beside
+/// the game's green tree: one slot per child of the root (only games' slots are used).
 #[derive(Debug, Clone, Default)]
-struct Models(OnceLock<Box<[OnceLock<Arc<Game>>]>>);
+struct Models(OnceLock<Box<[OnceLock<Arc<Analysis>>]>>);
+
+/// A game's model, and the diagnostics of its replay (ranges relative to the game's start).
+#[derive(Debug)]
+struct Analysis {
+    game: Game,
+    checks: OnceLock<Box<[SyntaxError]>>,
+}
 
 type GreenChild<'g> = NodeOrToken<&'g rowan::GreenNodeData, &'g rowan::GreenTokenData>;
 
@@ -72,6 +81,7 @@ impl Document {
             parse,
             models: Models::default(),
             read_and_parsed: None,
+            all: OnceLock::new(),
         }
     }
 
@@ -97,6 +107,7 @@ impl Document {
             parse,
             models: Models::default(),
             read_and_parsed,
+            all: OnceLock::new(),
         }
     }
 
@@ -115,6 +126,7 @@ impl Document {
                     parse,
                     models: Models::default(),
                     read_and_parsed: None,
+                    all: OnceLock::new(),
                 }
             }
             _ => Document::new(self.notation(), text),
@@ -159,7 +171,7 @@ impl Document {
         (1..=suffix).for_each(|k| keep(old_len - k, new_len - k));
     }
 
-    fn slots(&self) -> &[OnceLock<Arc<Game>>] {
+    fn slots(&self) -> &[OnceLock<Arc<Analysis>>] {
         self.models.0.get_or_init(|| {
             let children = self.parsed().green().children().len();
             (0..children).map(|_| OnceLock::new()).collect()
@@ -167,12 +179,15 @@ impl Document {
     }
 
     /// The model of the root's child `index`, a game whose green tree is `green`.
-    fn model(&self, index: usize, green: &rowan::GreenNodeData) -> &Arc<Game> {
+    fn model(&self, index: usize, green: &rowan::GreenNodeData) -> &Arc<Analysis> {
         self.slots()[index].get_or_init(|| {
-            Arc::new(match self.parse {
-                Parsed::Pgn(_) => Game::pgn(green),
-                Parsed::Sgf(_) => Game::sgf(green),
-                Parsed::Pdn(_) => Game::pdn(green),
+            Arc::new(Analysis {
+                game: match self.parse {
+                    Parsed::Pgn(_) => Game::pgn(green),
+                    Parsed::Sgf(_) => Game::sgf(green),
+                    Parsed::Pdn(_) => Game::pdn(green),
+                },
+                checks: OnceLock::new(),
             })
         })
     }
@@ -191,7 +206,7 @@ impl Document {
                 offset += child.text_len();
                 let node = child.into_node().filter(|n| n.kind() == game_kind)?;
                 Some(GameRef {
-                    game: self.model(index, node),
+                    game: &self.model(index, node).game,
                     text: &self.text,
                     offset: at,
                 })
@@ -223,7 +238,7 @@ impl Document {
             .find(|n| n.parent().is_some_and(|p| p.parent().is_none()))?;
         let green = game.green();
         (green.kind() == self.parsed().game_kind()).then(|| GameRef {
-            game: self.model(game.index(), &green),
+            game: &self.model(game.index(), &green).game,
             text: &self.text,
             offset: game.text_range().start(),
         })
@@ -247,7 +262,8 @@ impl Document {
         &self.parse
     }
 
-    /// The syntax tree in the `.rast` format: diagnostics, then every node and token.
+    /// The syntax tree in the `.rast` format: the diagnostics of reading and syntax, then every
+    /// node and token.
     pub fn syntax_tree(&self) -> String {
         let mut out = String::new();
         // Writing to a String cannot fail.
@@ -258,7 +274,7 @@ impl Document {
     /// Writes the syntax tree in the `.rast` format as it goes (that of a deeply nested file
     /// is far larger than the file: each line is indented by its depth).
     pub fn write_syntax_tree(&self, out: &mut impl std::fmt::Write) -> std::fmt::Result {
-        let errors = self.diagnostics();
+        let errors = self.syntax_diagnostics();
         match &self.parse {
             Parsed::Pgn(p) => kifu_syntax::write_debug_dump(out, &p.syntax(), errors),
             Parsed::Sgf(p) => kifu_syntax::write_debug_dump(out, &p.syntax(), errors),
@@ -277,8 +293,50 @@ impl Document {
     }
 
     /// Every diagnostic, in text order: what reading the bytes had to guess (for a document
-    /// read [from bytes](Document::from_bytes)), syntax errors and checks.
+    /// read [from bytes](Document::from_bytes)), syntax errors and checks, and what
+    /// replaying the games found (Go and draughts; see [`crate::replay`]).
     pub fn diagnostics(&self) -> &[SyntaxError] {
+        self.all.get_or_init(|| {
+            let syntax = self.syntax_diagnostics();
+            // Chess is not replayed yet: a PGN document builds no models for diagnostics.
+            if self.notation() == Notation::Pgn {
+                return syntax.to_vec();
+            }
+            let mut replayed = Vec::new();
+            let game_kind = self.parsed().game_kind();
+            let mut offset = TextSize::from(0);
+            for (index, child) in self.parsed().green().children().enumerate() {
+                let at = offset;
+                offset += child.text_len();
+                let Some(node) = child.into_node().filter(|n| n.kind() == game_kind) else {
+                    continue;
+                };
+                let analysis = self.model(index, node);
+                let checks = analysis.checks.get_or_init(|| {
+                    // The game's own text, so that the ranges are relative to its start.
+                    let text = &self.text[TextRange::at(at, node.text_len())];
+                    let game = GameRef {
+                        game: &analysis.game,
+                        text,
+                        offset: TextSize::from(0),
+                    };
+                    crate::replay::replay(game, crate::replay::Wanted::None)
+                        .diagnostics
+                        .into_boxed_slice()
+                });
+                replayed.extend(checks.iter().map(|d| d.clone().shifted(at)));
+            }
+            if replayed.is_empty() {
+                return syntax.to_vec();
+            }
+            replayed.sort_by_key(|d| d.range.start());
+            crate::check::merged(replayed, syntax)
+        })
+    }
+
+    /// The diagnostics of reading and of the syntax alone, without replaying the games
+    /// (`kifu check --syntax-only`).
+    pub fn syntax_diagnostics(&self) -> &[SyntaxError] {
         match &self.read_and_parsed {
             Some(all) => all,
             None => self.parse.errors(),

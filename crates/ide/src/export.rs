@@ -14,6 +14,7 @@ use serde::Serialize;
 
 use crate::document::{Document, Parsed};
 use crate::game::{go_coordinate, Comment, CommentKind, GameKind, GameRef, Line, LineId, Move};
+use crate::replay::Step;
 
 /// A place in a text, as people and programs count.
 #[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
@@ -98,6 +99,10 @@ pub struct ExportedMove<'a> {
     pub comments: Vec<&'a str>,
     /// Alternatives to this move.
     pub variations: Vec<ExportedLine<'a>>,
+    /// What it did by the rules: the position after it and what it took (draughts; absent
+    /// when the game is not replayed or the move could not be played).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub after: Option<Step>,
 }
 
 /// A variation: comments before its first move, and its moves.
@@ -166,6 +171,10 @@ pub struct ExportedSgfMove<'a> {
     pub comments: Vec<String>,
     /// Alternatives to this move.
     pub variations: Vec<ExportedSgfLine<'a>>,
+    /// What it did by the rules: the stones after it, what it took, the prisoners so far
+    /// (absent when the move could not be played).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub after: Option<Step>,
 }
 
 /// An SGF variation: comments before its first move, and its moves (following, in turn,
@@ -228,7 +237,7 @@ impl<'a> ExportedGame<'a> {
                 })
                 .collect(),
             comments: comments(game, &main.comments),
-            moves: moves(game, main),
+            moves: moves(game, main, &crate::replay::steps(game)),
             result: game.result(),
             diagnostics,
         }
@@ -261,14 +270,29 @@ fn comments<'a>(game: GameRef<'a>, comments: &[Comment]) -> Vec<&'a str> {
         .collect()
 }
 
-fn moves<'a>(game: GameRef<'a>, line: &'a Line) -> Vec<ExportedMove<'a>> {
+/// What each move did, by move index.
+type Steps = [Option<Step>];
+
+fn moves<'a>(game: GameRef<'a>, line: &'a Line, steps: &Steps) -> Vec<ExportedMove<'a>> {
     line.moves
         .iter()
-        .map(|&id| exported_move(game, &game.game[id]))
+        .map(|&id| {
+            exported_move(
+                game,
+                &game.game[id],
+                steps.get(id.index()).cloned().flatten(),
+                steps,
+            )
+        })
         .collect()
 }
 
-fn exported_move<'a>(game: GameRef<'a>, m: &'a Move) -> ExportedMove<'a> {
+fn exported_move<'a>(
+    game: GameRef<'a>,
+    m: &'a Move,
+    after: Option<Step>,
+    steps: &Steps,
+) -> ExportedMove<'a> {
     ExportedMove {
         number: m.number,
         side: m.side.as_str(),
@@ -284,10 +308,11 @@ fn exported_move<'a>(game: GameRef<'a>, m: &'a Move) -> ExportedMove<'a> {
                 let line = &game.game[v];
                 ExportedLine {
                     comments: comments(game, &line.comments),
-                    moves: moves(game, line),
+                    moves: moves(game, line, steps),
                 }
             })
             .collect(),
+        after,
     }
 }
 
@@ -374,7 +399,7 @@ impl Document {
             .map(|(i, (tree, diagnostics))| {
                 let (comments, moves, result) = match games.get(i) {
                     Some(&game) => {
-                        let main = sgf_line(game, LineId::MAIN);
+                        let main = sgf_line(game, LineId::MAIN, &crate::replay::steps(game));
                         (main.comments, main.moves, game.game.header.get("RE"))
                     }
                     None => (Vec::new(), Vec::new(), None),
@@ -410,7 +435,7 @@ fn sgf_comments(game: GameRef<'_>, comments: &[Comment]) -> Vec<String> {
 /// a game tree whose first variation goes on with it. The other variations of a tree are
 /// alternatives to the first move of its first variation. A loop, not recursion, along
 /// the line: a game with a variation at every move nests its trees as deep as it is long.
-fn sgf_line<'a>(game: GameRef<'a>, start: LineId) -> ExportedSgfLine<'a> {
+fn sgf_line<'a>(game: GameRef<'a>, start: LineId, steps: &Steps) -> ExportedSgfLine<'a> {
     let model = game.game;
     let mut out = ExportedSgfLine {
         comments: sgf_comments(game, &model[start].comments),
@@ -426,12 +451,12 @@ fn sgf_line<'a>(game: GameRef<'a>, start: LineId) -> ExportedSgfLine<'a> {
             add_comments(&mut out, sgf_comments(game, &line.comments));
         }
         for &m in line.moves.iter() {
-            let mut exported = sgf_move(game, &model[m]);
+            let mut exported = sgf_move(game, &model[m], steps.get(m.index()).cloned().flatten());
             exported.variations = std::mem::take(&mut pending);
             out.moves.push(exported);
         }
         if let Some((&first, others)) = line.variations.split_first() {
-            pending.extend(others.iter().map(|&v| sgf_line(game, v)));
+            pending.extend(others.iter().map(|&v| sgf_line(game, v, steps)));
             next = Some(first);
         }
     }
@@ -464,7 +489,7 @@ fn add_comments(line: &mut ExportedSgfLine<'_>, comments: Vec<String>) {
     }
 }
 
-fn sgf_move<'a>(game: GameRef<'a>, m: &Move) -> ExportedSgfMove<'a> {
+fn sgf_move<'a>(game: GameRef<'a>, m: &Move, after: Option<Step>) -> ExportedSgfMove<'a> {
     let point = game.text_of(m.text);
     let size = match game.game.kind {
         GameKind::Go { size } => size,
@@ -483,6 +508,7 @@ fn sgf_move<'a>(game: GameRef<'a>, m: &Move) -> ExportedSgfMove<'a> {
         },
         comments: sgf_comments(game, game.game.comments(m)),
         variations: Vec::new(),
+        after,
     }
 }
 
@@ -575,8 +601,8 @@ mod tests {
             Notation::Pdn,
             "[GameType \"21\"]\n1. 11-15 23-18! *\n\n[FEN \"B:W28:B1\"]\n1... 1-6 *",
             expect![[r#"
-                {"file":"f","index":1,"tags":[{"name":"GameType","value":"21"}],"comments":[],"moves":[{"number":1,"side":"black","san":"11-15","suffix":null,"nags":[],"comments":[],"variations":[]},{"number":1,"side":"white","san":"23-18","suffix":"!","nags":[],"comments":[],"variations":[]}],"result":"*","diagnostics":[]}
-                {"file":"f","index":2,"tags":[{"name":"FEN","value":"B:W28:B1"}],"comments":[],"moves":[{"number":1,"side":"black","san":"1-6","suffix":null,"nags":[],"comments":[],"variations":[]}],"result":"*","diagnostics":[]}"#]],
+                {"file":"f","index":1,"tags":[{"name":"GameType","value":"21"}],"comments":[],"moves":[{"number":1,"side":"black","san":"11-15","suffix":null,"nags":[],"comments":[],"variations":[],"after":{"captured":[],"fen":"W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15"}},{"number":1,"side":"white","san":"23-18","suffix":"!","nags":[],"comments":[],"variations":[],"after":{"captured":[],"fen":"B:W18,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15"}}],"result":"*","diagnostics":[]}
+                {"file":"f","index":2,"tags":[{"name":"FEN","value":"B:W28:B1"}],"comments":[],"moves":[{"number":1,"side":"black","san":"1-6","suffix":null,"nags":[],"comments":[],"variations":[],"after":{"captured":[],"fen":"W:W28:B6"}}],"result":"*","diagnostics":[]}"#]],
         );
     }
 
@@ -588,7 +614,7 @@ mod tests {
             Notation::Sgf,
             "(;GM[1]SZ[19]RE[B+R]C[start];B[pd]C[a\\]b];C[note](;W[dp];B[tt])(;W[]C[pass]))",
             expect![[
-                r#"{"file":"f","index":1,"properties":{"C":["start"],"GM":["1"],"RE":["B+R"],"SZ":["19"]},"comments":["start"],"moves":[{"number":1,"side":"black","point":"pd","coordinate":"Q16","comments":["a]b","note"],"variations":[]},{"number":2,"side":"white","point":"dp","coordinate":"D4","comments":[],"variations":[{"comments":[],"moves":[{"number":2,"side":"white","point":"","coordinate":"pass","comments":["pass"],"variations":[]}]}]},{"number":3,"side":"black","point":"tt","coordinate":"pass","comments":[],"variations":[]}],"result":"B+R","diagnostics":[]}"#
+                r#"{"file":"f","index":1,"properties":{"C":["start"],"GM":["1"],"RE":["B+R"],"SZ":["19"]},"comments":["start"],"moves":[{"number":1,"side":"black","point":"pd","coordinate":"Q16","comments":["a]b","note"],"variations":[],"after":{"captured":[],"prisoners":[0,0],"stones":{"black":["pd"],"white":[]}}},{"number":2,"side":"white","point":"dp","coordinate":"D4","comments":[],"variations":[{"comments":[],"moves":[{"number":2,"side":"white","point":"","coordinate":"pass","comments":["pass"],"variations":[],"after":{"captured":[],"prisoners":[0,0],"stones":{"black":["pd"],"white":[]}}}]}],"after":{"captured":[],"prisoners":[0,0],"stones":{"black":["pd"],"white":["dp"]}}},{"number":3,"side":"black","point":"tt","coordinate":"pass","comments":[],"variations":[],"after":{"captured":[],"prisoners":[0,0],"stones":{"black":["pd"],"white":["dp"]}}}],"result":"B+R","diagnostics":[]}"#
             ]],
         );
     }
@@ -599,7 +625,7 @@ mod tests {
             Notation::Sgf,
             "(;GM[1];B[aa](;C[end])(;W[bb];B[cc])(;W[dd]))",
             expect![[
-                r#"{"file":"f","index":1,"properties":{"GM":["1"]},"comments":[],"moves":[{"number":1,"side":"black","point":"aa","coordinate":"A19","comments":["end"],"variations":[]},{"number":2,"side":"white","point":"bb","coordinate":"B18","comments":[],"variations":[{"comments":[],"moves":[{"number":2,"side":"white","point":"dd","coordinate":"D16","comments":[],"variations":[]}]}]},{"number":3,"side":"black","point":"cc","coordinate":"C17","comments":[],"variations":[]}],"result":null,"diagnostics":[]}"#
+                r#"{"file":"f","index":1,"properties":{"GM":["1"]},"comments":[],"moves":[{"number":1,"side":"black","point":"aa","coordinate":"A19","comments":["end"],"variations":[],"after":{"captured":[],"prisoners":[0,0],"stones":{"black":["aa"],"white":[]}}},{"number":2,"side":"white","point":"bb","coordinate":"B18","comments":[],"variations":[{"comments":[],"moves":[{"number":2,"side":"white","point":"dd","coordinate":"D16","comments":[],"variations":[],"after":{"captured":[],"prisoners":[0,0],"stones":{"black":["aa"],"white":["dd"]}}}]}],"after":{"captured":[],"prisoners":[0,0],"stones":{"black":["aa"],"white":["bb"]}}},{"number":3,"side":"black","point":"cc","coordinate":"C17","comments":[],"variations":[],"after":{"captured":[],"prisoners":[0,0],"stones":{"black":["aa","cc"],"white":["bb"]}}}],"result":null,"diagnostics":[]}"#
             ]],
         );
     }
@@ -610,7 +636,7 @@ mod tests {
             Notation::Sgf,
             "(;GM[1]ZZ[x];B[aa];W[bb]XX[1];B[zz])",
             expect![[
-                r#"{"file":"f","index":1,"properties":{"GM":["1"],"ZZ":["x"]},"comments":[],"moves":[{"number":1,"side":"black","point":"aa","coordinate":"A19","comments":[],"variations":[]},{"number":2,"side":"white","point":"bb","coordinate":"B18","comments":[],"variations":[]},{"number":3,"side":"black","point":"zz","coordinate":null,"comments":[],"variations":[]}],"result":null,"diagnostics":[{"severity":"info","code":"unknown-property","message":"`ZZ` is not an FF[4] property: kifu reads its values as text","range":{"start":{"line":1,"column":8,"offset":7},"end":{"line":1,"column":10,"offset":9}},"after":null},{"severity":"info","code":"unknown-property","message":"`XX` is not an FF[4] property: kifu reads its values as text","range":{"start":{"line":1,"column":25,"offset":24},"end":{"line":1,"column":27,"offset":26}},"after":"after move 2"},{"severity":"error","code":"invalid-value","message":"`[zz]` is not a valid `B` value: expected a move (a point, or `[]` to pass) on a 19×19 board","range":{"start":{"line":1,"column":32,"offset":31},"end":{"line":1,"column":36,"offset":35}},"after":"after move 2"}]}"#
+                r#"{"file":"f","index":1,"properties":{"GM":["1"],"ZZ":["x"]},"comments":[],"moves":[{"number":1,"side":"black","point":"aa","coordinate":"A19","comments":[],"variations":[],"after":{"captured":[],"prisoners":[0,0],"stones":{"black":["aa"],"white":[]}}},{"number":2,"side":"white","point":"bb","coordinate":"B18","comments":[],"variations":[],"after":{"captured":[],"prisoners":[0,0],"stones":{"black":["aa"],"white":["bb"]}}},{"number":3,"side":"black","point":"zz","coordinate":null,"comments":[],"variations":[]}],"result":null,"diagnostics":[{"severity":"info","code":"unknown-property","message":"`ZZ` is not an FF[4] property: kifu reads its values as text","range":{"start":{"line":1,"column":8,"offset":7},"end":{"line":1,"column":10,"offset":9}},"after":null},{"severity":"info","code":"unknown-property","message":"`XX` is not an FF[4] property: kifu reads its values as text","range":{"start":{"line":1,"column":25,"offset":24},"end":{"line":1,"column":27,"offset":26}},"after":"after move 2"},{"severity":"error","code":"invalid-value","message":"`[zz]` is not a valid `B` value: expected a move (a point, or `[]` to pass) on a 19×19 board","range":{"start":{"line":1,"column":32,"offset":31},"end":{"line":1,"column":36,"offset":35}},"after":"after move 2"}]}"#
             ]],
         );
     }
@@ -623,7 +649,7 @@ mod tests {
             b"(;GM[1]C[a\\]b];B[aa](;W[bb])(;W[cc]))",
             tree,
             expect![[
-                r#"{"file":"f","index":1,"properties":{"C":["a]b"],"GM":["1"]},"comments":["a]b"],"moves":[{"number":1,"side":"black","point":"aa","coordinate":"A19","comments":[],"variations":[]},{"number":2,"side":"white","point":"bb","coordinate":"B18","comments":[],"variations":[{"comments":[],"moves":[{"number":2,"side":"white","point":"cc","coordinate":"C17","comments":[],"variations":[]}]}]}],"result":null,"tree":{"properties":{"C":["a]b"],"GM":["1"]},"children":[{"properties":{"B":["aa"]},"children":[{"properties":{"W":["bb"]},"children":[]},{"properties":{"W":["cc"]},"children":[]}]}]},"diagnostics":[]}"#
+                r#"{"file":"f","index":1,"properties":{"C":["a]b"],"GM":["1"]},"comments":["a]b"],"moves":[{"number":1,"side":"black","point":"aa","coordinate":"A19","comments":[],"variations":[],"after":{"captured":[],"prisoners":[0,0],"stones":{"black":["aa"],"white":[]}}},{"number":2,"side":"white","point":"bb","coordinate":"B18","comments":[],"variations":[{"comments":[],"moves":[{"number":2,"side":"white","point":"cc","coordinate":"C17","comments":[],"variations":[],"after":{"captured":[],"prisoners":[0,0],"stones":{"black":["aa"],"white":["cc"]}}}]}],"after":{"captured":[],"prisoners":[0,0],"stones":{"black":["aa"],"white":["bb"]}}}],"result":null,"tree":{"properties":{"C":["a]b"],"GM":["1"]},"children":[{"properties":{"B":["aa"]},"children":[{"properties":{"W":["bb"]},"children":[]},{"properties":{"W":["cc"]},"children":[]}]}]},"diagnostics":[]}"#
             ]],
         );
         // Not UTF-8, no `CA[]`: the encoding is guessed, and said.

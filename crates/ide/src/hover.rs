@@ -66,7 +66,8 @@ impl Document {
             (K::SAN | K::SUFFIX, K::SAN_MOVE) => {
                 let game = self.game_of(&parent)?;
                 let start = parent.text_range().start() - game.offset;
-                let m = game.game.move_starting_at(start)?;
+                let id = game.game.move_id_starting_at(start)?;
+                let m = &game.game[id];
                 let san = game.text_of(m.text);
                 let described = match game.game.kind {
                     GameKind::Draughts { .. } => describe_draughts_move(san),
@@ -74,6 +75,9 @@ impl Document {
                 };
                 let mut text =
                     format!("**{}** — {}: {described}", game.move_name(m), m.side.name());
+                if let Some(step) = crate::replay::step_of(game, id) {
+                    text.push_str(&draughts_step(&step));
+                }
                 if let Some(suffix) = m.suffix.map(|s| game.text_of(s)) {
                     if let Some(meaning) = tags::suffix_meaning(suffix) {
                         text.push_str(&format!("\n\n`{suffix}`: {meaning}"));
@@ -124,12 +128,14 @@ impl Document {
             _ => (19, 19),
         };
         let values = decoded_values(&property);
-        let number = game.and_then(|g| {
-            let m = g
+        let found = game.and_then(|g| {
+            let id = g
                 .game
-                .move_starting_at(node.text_range().start() - g.offset)?;
-            Some(m.number)
+                .move_id_starting_at(node.text_range().start() - g.offset)?;
+            Some((g.game[id].number, crate::replay::step_of(g, id)))
         });
+        let number = found.as_ref().map(|(n, _)| *n);
+        let step = found.and_then(|(_, step)| step);
         if let (true, Some(number)) = (matches!(id.as_str(), "B" | "W"), number) {
             let raw = property.raw_values().next().unwrap_or_default();
             let at = match go_coordinate(&raw, size) {
@@ -142,6 +148,9 @@ impl Document {
                 "\n\nmove {number}: {colour} {at} (on {}×{})",
                 size.0, size.1
             ));
+            if let Some(step) = step {
+                text.push_str(&go_step(&step));
+            }
         } else if !values.is_empty() {
             let shown: Vec<String> = values
                 .iter()
@@ -261,6 +270,43 @@ fn describe_san(san: &str) -> String {
 }
 
 /// A draughts move in words: `26x37x48` is "captures from 26 via 37 to 48".
+/// What a Go move took, and the prisoners so far.
+fn go_step(step: &crate::replay::Step) -> String {
+    let mut text = String::new();
+    if !step.captured.is_empty() {
+        let n = step.captured.len();
+        text.push_str(&format!(
+            "\n\ncaptures {n} stone{}: {}",
+            if n == 1 { "" } else { "s" },
+            step.captured.join(", ")
+        ));
+        if step.ko {
+            text.push_str(" (a ko: it cannot be taken back at once)");
+        }
+    }
+    if let Some((black, white)) = step.prisoners {
+        text.push_str(&format!(
+            "\n\nprisoners so far: Black has taken {black}, White {white}"
+        ));
+    }
+    text
+}
+
+/// A draughts capture's whole path and the pieces it took.
+fn draughts_step(step: &crate::replay::Step) -> String {
+    match &step.full {
+        Some(full) if !step.captured.is_empty() => {
+            let n = step.captured.len();
+            format!(
+                "\n\n`{full}`: takes {n} piece{} (on {})",
+                if n == 1 { "" } else { "s" },
+                step.captured.join(", ")
+            )
+        }
+        _ => String::new(),
+    }
+}
+
 fn describe_draughts_move(text: &str) -> String {
     let forced = if text.ends_with('*') { " (forced)" } else { "" };
     let squares = kifu_syntax::pdn::board::move_squares(text);
@@ -428,10 +474,12 @@ mod tests {
             Notation::Sgf,
             "(;GM[1]FF[4]SZ[19];B[pd];W[d$0d])",
             expect![[r#"
-            W[dd]
-            **W** — White move; takes a move (a point, or `[]` to pass)
+                W[dd]
+                **W** — White move; takes a move (a point, or `[]` to pass)
 
-            move 2: White D16 (on 19×19)"#]],
+                move 2: White D16 (on 19×19)
+
+                prisoners so far: Black has taken 0, White 0"#]],
         );
         check_hover(
             Notation::Sgf,
@@ -445,15 +493,47 @@ mod tests {
     }
 
     #[test]
+    fn hover_go_move_says_what_it_took() {
+        check_hover(
+            Notation::Sgf,
+            "(;SZ[9]AB[ba][ab][cb][bc]AW[ca][db][cc];W[b$0b])",
+            expect![[r#"
+            W[bb]
+            **W** — White move; takes a move (a point, or `[]` to pass)
+
+            move 1: White B8 (on 9×9)
+
+            captures 1 stone: C8 (a ko: it cannot be taken back at once)
+
+            prisoners so far: Black has taken 0, White 1"#]],
+        );
+    }
+
+    #[test]
+    fn hover_draughts_capture_gives_its_path() {
+        check_hover(
+            Notation::Pdn,
+            "1. 32-28 19-23 2. 2$08x19 *",
+            expect![[r#"
+            28x19
+            **2. 28x19** — White: captures from 28 to 19
+
+            `28x19`: takes 1 piece (on 23)"#]],
+        );
+    }
+
+    #[test]
     fn hover_sgf_uses_its_own_games_board() {
         check_hover(
             Notation::Sgf,
             "(;GM[1]SZ[9];B[cc])\n(;GM[1]SZ[19];B[c$0c])",
             expect![[r#"
-            B[cc]
-            **B** — Black move; takes a move (a point, or `[]` to pass)
+                B[cc]
+                **B** — Black move; takes a move (a point, or `[]` to pass)
 
-            move 1: Black C17 (on 19×19)"#]],
+                move 1: Black C17 (on 19×19)
+
+                prisoners so far: Black has taken 0, White 0"#]],
         );
     }
 

@@ -26,6 +26,7 @@
 #![warn(missing_docs)]
 
 pub mod check;
+pub mod codes;
 mod document;
 mod eco;
 pub mod export;
@@ -36,6 +37,7 @@ pub mod game;
 mod highlight;
 mod hover;
 mod outline;
+pub mod replay;
 mod tags;
 
 pub use document::Document;
@@ -45,10 +47,14 @@ pub use hover::Hover;
 pub use kifu_syntax::{Code, Notation, Related, Severity, SyntaxError, TextRange, TextSize};
 pub use outline::{Symbol, SymbolKind};
 
-/// Every diagnostic code of every layer (the syntax's, then reading's): what the
+/// Every diagnostic code of every layer (the syntax's, reading's, then the replay's): what the
 /// CLI's `--disable` and the server's `diagnostics.disabled` setting accept.
 pub fn codes() -> impl Iterator<Item = Code> {
-    Code::ALL.iter().chain(kifu_input::codes::ALL).copied()
+    Code::ALL
+        .iter()
+        .chain(kifu_input::codes::ALL)
+        .chain(codes::ALL)
+        .copied()
 }
 
 #[cfg(test)]

@@ -33,6 +33,8 @@ pub struct Options {
     /// At most this many diagnostics shown per file (`--max-errors`); 0 is no limit, `None`
     /// the format's default.
     pub max_per_file: Option<usize>,
+    /// Whether to skip the replay (`--syntax-only`).
+    pub syntax_only: bool,
 }
 
 impl Options {
@@ -137,7 +139,12 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitStatus {
                 .map(|bytes| {
                     let document = Document::from_bytes(source.notation, &bytes);
                     games = document.game_count();
-                    report(document.diagnostics(), &Lines::new(document.text(), 0, 0));
+                    let diagnostics = if options.syntax_only {
+                        document.syntax_diagnostics()
+                    } else {
+                        document.diagnostics()
+                    };
+                    report(diagnostics, &Lines::new(document.text(), 0, 0));
                     progress.advance(bytes.len());
                 }),
             // A PGN file in pieces, its games checked in parallel without a tree: what a

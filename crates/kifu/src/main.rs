@@ -110,6 +110,10 @@ enum Command {
         /// 0 shows all. Default: 50 in the human format, all in the others.
         #[arg(long, value_name = "N")]
         max_errors: Option<usize>,
+        /// Check the syntax only: do not replay the moves (Go and draughts; chess is not
+        /// replayed yet).
+        #[arg(long)]
+        syntax_only: bool,
     },
     /// Export games as JSON, streamed game by game.
     Export {
@@ -168,6 +172,7 @@ fn run() -> ExitStatus {
             enable,
             severity,
             max_errors,
+            syntax_only,
         } => {
             let color = match color {
                 Color::Always => true,
@@ -186,6 +191,7 @@ fn run() -> ExitStatus {
                 notation,
                 selection: Selection::new(switches, severity),
                 max_per_file: max_errors,
+                syntax_only,
             };
             check::run(&paths, &options)
         }

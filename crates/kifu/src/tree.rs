@@ -27,7 +27,7 @@ pub fn run(file: &Path, notation: Option<Notation>) -> ExitStatus {
             return ExitStatus::CouldNotRun;
         }
     };
-    let status = tell(&source, document.diagnostics(), document.text());
+    let status = tell(&source, document.syntax_diagnostics(), document.text());
     let stdout = io::stdout();
     let mut out = TextWriter {
         inner: io::BufWriter::new(stdout.lock()),

@@ -97,6 +97,18 @@ pub struct LineId(u32);
 impl LineId {
     /// The main line: the game's moves.
     pub const MAIN: LineId = LineId(0);
+
+    /// Its index in [`Game::lines`].
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl MoveId {
+    /// Its index in [`Game::moves`].
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
 }
 
 /// What a game says about itself: PGN tags, SGF root properties. Names and values are
@@ -238,6 +250,8 @@ pub struct Move {
     pub side: Side,
     /// The move number written just before it (`12.`), if there is one.
     pub written_number: Option<u32>,
+    /// Where that number is written (`12...` with its dots).
+    pub number_range: Option<TextRange>,
     /// Its NAGs in [`Game::nags`].
     nags: Items,
     /// Its comments in [`Game::comments`].
@@ -323,6 +337,19 @@ impl Line {
     }
 }
 
+/// Stones set up in an SGF node after the root (`AB`, `AW`, `AE`): problems and
+/// corrections. The root's are in the header.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Setup {
+    /// The node.
+    pub range: TextRange,
+    /// The line it is in.
+    pub line: LineId,
+    /// Each value (a point or a rectangle `aa:cc`, between its brackets) and what it puts
+    /// there: a stone of a side, or nothing (`AE`).
+    pub stones: Box<[(TextRange, Option<Side>)]>,
+}
+
 /// The model of one game. Ranges are relative to the start of the game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
@@ -350,6 +377,8 @@ pub struct Game {
     comment_table: Vec<Comment>,
     /// The variations of every move.
     variation_table: Vec<LineId>,
+    /// Stones set up after the root (SGF), in text order.
+    pub setups: Vec<Setup>,
 }
 
 impl Game {
@@ -376,8 +405,16 @@ impl Game {
 
     /// The move whose range starts at `start`.
     pub fn move_starting_at(&self, start: TextSize) -> Option<&Move> {
+        self.move_id_starting_at(start).map(|id| &self[id])
+    }
+
+    /// The id of the move whose range starts at `start`.
+    pub fn move_id_starting_at(&self, start: TextSize) -> Option<MoveId> {
         let i = self.moves.partition_point(|m| m.range.start() < start);
-        self.moves.get(i).filter(|m| m.range.start() == start)
+        self.moves
+            .get(i)
+            .filter(|m| m.range.start() == start)
+            .map(|_| MoveId(i as u32))
     }
 
     /// The side that makes the move at `ply`.

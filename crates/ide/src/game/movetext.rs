@@ -150,6 +150,7 @@ fn read(green: &GreenNodeData, role: Role, setup: Setup) -> Game {
             nag_table: Vec::new(),
             comment_table: Vec::new(),
             variation_table: Vec::new(),
+            setups: Vec::new(),
         },
     };
     match movetext {
@@ -243,7 +244,7 @@ impl Reader {
                     if let Some(n) = number {
                         let second = black || (ply % 2 == 1 && n == ply / 2 + 1);
                         ply = (n - 1).wrapping_mul(2).wrapping_add(u32::from(second));
-                        written = Some(n);
+                        written = Some((n, TextRange::at(at, child.text_len())));
                     }
                 }
                 K::SAN_MOVE => {
@@ -261,7 +262,8 @@ impl Reader {
                         ply,
                         number: self.game.number_at(ply),
                         side: self.game.side_at(ply),
-                        written_number: written.take(),
+                        written_number: written.map(|(n, _)| n),
+                        number_range: written.take().map(|(_, range)| range),
                         nags: Items::default(),
                         comments: Items::default(),
                         variations: Items::default(),

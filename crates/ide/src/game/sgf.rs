@@ -8,8 +8,8 @@ use kifu_syntax::{TextRange, TextSize};
 use rowan::GreenNodeData;
 
 use super::{
-    append, Comment, CommentKind, Game, GameKind, Header, Items, Line, LineId, Move, MoveId, Side,
-    Start,
+    append, Comment, CommentKind, Game, GameKind, Header, Items, Line, LineId, Move, MoveId, Setup,
+    Side, Start,
 };
 
 impl Game {
@@ -60,6 +60,7 @@ impl Game {
             nag_table: Vec::new(),
             comment_table: Vec::new(),
             variation_table: Vec::new(),
+            setups: Vec::new(),
         };
         match tree {
             Some(tree) => read_lines(&mut game, tree),
@@ -77,12 +78,15 @@ impl Game {
 
 /// The move property of a node: its first `B` or `W`.
 fn move_property(node: &Node) -> Option<(Property, Side)> {
-    node.properties()
-        .find_map(|p| match p.canonical_ident().as_deref() {
-            Some("B") => Some((p, Side::Black)),
-            Some("W") => Some((p, Side::White)),
-            _ => None,
-        })
+    node.properties().find_map(|p| {
+        if p.ident_is("B") {
+            Some((p, Side::Black))
+        } else if p.ident_is("W") {
+            Some((p, Side::White))
+        } else {
+            None
+        }
+    })
 }
 
 /// The text between a value token's brackets.
@@ -135,6 +139,7 @@ fn read_lines(game: &mut Game, tree: GameTree) {
     let mut comments: Vec<Vec<Comment>> = vec![Vec::new()];
     let mut move_comments: Vec<Vec<Comment>> = Vec::new();
     let mut stack = vec![Frame::new(game, tree.syntax(), None, 0, None)];
+    let mut seen_root = false;
     while let Some(frame) = stack.last_mut() {
         let Some(child) = frame.children.next() else {
             if let Some(frame) = stack.pop() {
@@ -143,6 +148,34 @@ fn read_lines(game: &mut Game, tree: GameTree) {
             continue;
         };
         if let Some(node) = Node::cast(child.clone()) {
+            // The root's setup is the header's; a later node's comes before its move.
+            let is_root = frame.line == LineId::MAIN && frame.moves.is_empty() && !seen_root;
+            seen_root = true;
+            if !is_root {
+                let stones: Vec<(TextRange, Option<Side>)> = node
+                    .properties()
+                    .filter_map(|p| {
+                        let side = if p.ident_is("AB") {
+                            Some(Side::Black)
+                        } else if p.ident_is("AW") {
+                            Some(Side::White)
+                        } else if p.ident_is("AE") {
+                            None
+                        } else {
+                            return None;
+                        };
+                        Some(p.value_tokens().map(move |t| (inner(&t), side)))
+                    })
+                    .flatten()
+                    .collect();
+                if !stones.is_empty() {
+                    game.setups.push(Setup {
+                        range: node.syntax().text_range(),
+                        line: frame.line,
+                        stones: stones.into_boxed_slice(),
+                    });
+                }
+            }
             if let Some((property, side)) = move_property(&node) {
                 let m = MoveId(game.moves.len() as u32);
                 let text = property.value_tokens().next().map_or(
@@ -157,6 +190,7 @@ fn read_lines(game: &mut Game, tree: GameTree) {
                     number: game.number_at(frame.ply),
                     side,
                     written_number: None,
+                    number_range: None,
                     nags: Items::default(),
                     comments: Items::default(),
                     variations: Items::default(),
@@ -171,7 +205,7 @@ fn read_lines(game: &mut Game, tree: GameTree) {
             // A comment in a node without a move is about the position after the last one.
             let found = node
                 .properties()
-                .filter(|p| p.canonical_ident().as_deref() == Some("C"))
+                .filter(|p| p.ident_is("C"))
                 .flat_map(|p| p.value_tokens().collect::<Vec<_>>())
                 .map(|t| Comment {
                     range: t.text_range(),

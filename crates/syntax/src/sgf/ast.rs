@@ -60,6 +60,17 @@ impl Property {
             .map(|t| t.text().chars().filter(char::is_ascii_uppercase).collect())
     }
 
+    /// Whether the identifier as FF[4] reads it is `id` (upper-case letters), without
+    /// building it: for walks that look at every property.
+    pub fn ident_is(&self, id: &str) -> bool {
+        self.ident_token().is_some_and(|t| {
+            t.text()
+                .bytes()
+                .filter(u8::is_ascii_uppercase)
+                .eq(id.bytes())
+        })
+    }
+
     /// The value tokens, brackets included.
     pub fn value_tokens(&self) -> impl Iterator<Item = SyntaxToken> {
         self.0

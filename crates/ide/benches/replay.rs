@@ -1,0 +1,101 @@
+//! The cost of replaying games: the 1,000 Fox Go games and py-draughts' games, parsed and
+//! checked with and without their replay, as `kifu check` and the server do.
+//!
+//! `cargo bench -p kifu-ide --bench replay`
+
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use kifu_ide::{Document, Notation};
+
+fn files(dir: &Path, extension: &str, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            files(&path, extension, out);
+        } else if path.extension().is_some_and(|e| e == extension) {
+            out.push(path);
+        }
+    }
+}
+
+/// Parses every text as a document and counts its diagnostics, with or without the replay.
+fn check(notation: Notation, texts: &[Vec<u8>], replay: bool) -> usize {
+    texts
+        .iter()
+        .map(|bytes| {
+            let document = Document::from_bytes(notation, black_box(bytes));
+            if replay {
+                document.diagnostics().len()
+            } else {
+                document.syntax_diagnostics().len()
+            }
+        })
+        .sum()
+}
+
+fn bench_set(c: &mut Criterion, name: &str, notation: Notation, texts: &[Vec<u8>], games: usize) {
+    let total: usize = texts.iter().map(Vec::len).sum();
+    eprintln!(
+        "{name}: {} files, {games} games, {total} bytes",
+        texts.len()
+    );
+    let mut group = c.benchmark_group(name);
+    group.throughput(Throughput::Bytes(total as u64));
+    group.sample_size(20);
+    group.bench_function("syntax only", |b| b.iter(|| check(notation, texts, false)));
+    group.bench_function("with replay", |b| b.iter(|| check(notation, texts, true)));
+    group.finish();
+}
+
+fn bench(c: &mut Criterion) {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
+    if !corpus.is_dir() {
+        eprintln!("SKIPPED: the shared corpus is not at {}", corpus.display());
+        return;
+    }
+    let mut paths = Vec::new();
+    files(&corpus.join("sgf/fox-pro-sample"), "sgf", &mut paths);
+    paths.sort();
+    let fox: Vec<Vec<u8>> = paths
+        .iter()
+        .map(|p| std::fs::read(p).expect("readable"))
+        .collect();
+    bench_set(c, "fox-pro-sample", Notation::Sgf, &fox, fox.len());
+
+    // py-draughts' games, each its own document (the moves-only entries get their folder's
+    // GameType), as one list.
+    let mut draughts = Vec::new();
+    for (folder, game_type) in [
+        ("standard", 20),
+        ("american", 21),
+        ("russian", 25),
+        ("brazilian", 26),
+        ("frisian", 40),
+    ] {
+        let path = corpus.join(format!(
+            "pdn/py-draughts/test/games/{folder}/random_pdns.json"
+        ));
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(path).expect("readable")).unwrap();
+        let list = json.get("pdn_positions").or_else(|| json.get("games"));
+        for game in list.and_then(|l| l.as_array()).into_iter().flatten() {
+            let text = game.as_str().unwrap_or_default();
+            let text = if text.contains("[GameType") {
+                text.to_string()
+            } else {
+                format!("[GameType \"{game_type}\"]\n{text}")
+            };
+            draughts.push(text.into_bytes());
+        }
+    }
+    let games = draughts.len();
+    bench_set(c, "py-draughts", Notation::Pdn, &draughts, games);
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,130 @@
+//! The rules folded over the game model: every move of every line played in its position,
+//! or the reason it cannot be.
+//!
+//! A replay gives the diagnostics of a game (cached with its model, so an edit re-replays
+//! only the games it touches) and, for hover and export, what each move did ([`Step`]).
+//! Positions are not kept: a 10 MB database has a hundred thousand of them, and a hover
+//! replays its one game again, which takes microseconds.
+//!
+//! One mistake, one diagnostic: after a move that cannot be played, the rest of its line
+//! (and the lines that branch from it) is not checked, and the diagnostic says so.
+
+mod draughts;
+mod go;
+
+use kifu_syntax::SyntaxError;
+
+use crate::game::{GameKind, GameRef, MoveId};
+
+/// What a move did, in words and squares (also as the export's JSON: `path`, `captured`,
+/// `prisoners`, `ko`, and `fen` or `stones`).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Step {
+    /// The move in full, where the notation can shorten it: a draughts capture's every
+    /// landing square (`28x19x10`).
+    #[serde(rename = "path", skip_serializing_if = "Option::is_none")]
+    pub full: Option<String>,
+    /// The pieces or stones it took, by their squares or points as the notation writes
+    /// them.
+    pub captured: Vec<String>,
+    /// Stones each side has taken so far (Go): (Black's, White's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prisoners: Option<(u32, u32)>,
+    /// Whether it took a ko (Go): the opponent may not take back at once.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub ko: bool,
+    /// The position after it.
+    #[serde(flatten)]
+    pub position: StepPosition,
+}
+
+/// A position as data.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StepPosition {
+    /// Draughts (and chess): a FEN.
+    Fen(String),
+    /// Go: the stones of each side as SGF points, as `AB` and `AW` would set them up.
+    Stones {
+        /// Black's stones.
+        black: Vec<String>,
+        /// White's stones.
+        white: Vec<String>,
+    },
+}
+
+/// Which moves the caller wants a [`Step`] of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Wanted {
+    /// None: diagnostics only.
+    None,
+    /// One move (hover).
+    One(MoveId),
+    /// Every move (export).
+    All,
+}
+
+impl Wanted {
+    fn wants(self, m: MoveId) -> bool {
+        match self {
+            Wanted::None => false,
+            Wanted::One(one) => one == m,
+            Wanted::All => true,
+        }
+    }
+}
+
+/// What a replay found.
+#[derive(Debug, Default)]
+pub(crate) struct Replay {
+    /// Diagnostics, in the text's ranges, in move order.
+    pub diagnostics: Vec<SyntaxError>,
+    /// The steps asked for, by move.
+    pub steps: Vec<(MoveId, Step)>,
+}
+
+/// Replays a game (chess is not replayed yet).
+pub(crate) fn replay(game: GameRef<'_>, wanted: Wanted) -> Replay {
+    let mut replay = Replay::default();
+    match &game.game.kind {
+        GameKind::Go { size } => go::replay(game, *size, wanted, &mut replay),
+        GameKind::Draughts { board } => draughts::replay(game, board.as_ref(), wanted, &mut replay),
+        GameKind::Chess { .. } => {}
+    }
+    replay
+}
+
+/// What every move of a game did, by move index (`None` where a move was not played).
+pub(crate) fn steps(game: GameRef<'_>) -> Vec<Option<Step>> {
+    if matches!(game.game.kind, GameKind::Chess { .. }) {
+        // Not replayed: no table to build for every game of a database.
+        return Vec::new();
+    }
+    let mut steps = vec![None; game.game.moves.len()];
+    for (id, step) in replay(game, Wanted::All).steps {
+        steps[id.index()] = Some(step);
+    }
+    steps
+}
+
+/// What a move did, replaying its game up to it; `None` when it could not be played (or
+/// its game is not replayed).
+pub(crate) fn step_of(game: GameRef<'_>, m: MoveId) -> Option<Step> {
+    replay(game, Wanted::One(m))
+        .steps
+        .pop()
+        .map(|(_, step)| step)
+}
+
+/// `"; the rest of this line is not checked"`, or nothing when the move ends its line.
+fn rest_not_checked(game: GameRef<'_>, m: MoveId) -> &'static str {
+    let line = &game.game[game.game[m].line];
+    if line.moves.last() == Some(&m) && line.variations.is_empty() {
+        ""
+    } else {
+        "; the rest of this line is not checked"
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,182 @@
+use expect_test::{expect, Expect};
+
+use crate::{Document, Notation};
+
+/// The replay's diagnostics of a document, one a line: code, the text it covers, message.
+fn check(notation: Notation, text: &str, expect: Expect) {
+    let document = Document::new(notation, text.to_string());
+    let syntax = document.syntax_diagnostics().len();
+    let found: Vec<String> = document
+        .diagnostics()
+        .iter()
+        .filter(|d| {
+            !document
+                .syntax_diagnostics()
+                .iter()
+                .any(|s| s.range == d.range && s.code == d.code)
+        })
+        .map(|d| format!("{} `{}`: {}", d.code.as_str(), &text[d.range], d.message))
+        .collect();
+    assert_eq!(document.diagnostics().len(), syntax + found.len());
+    expect.assert_eq(&found.join("\n"));
+}
+
+fn go(text: &str, expect: Expect) {
+    check(Notation::Sgf, text, expect);
+}
+
+fn draughts(text: &str, expect: Expect) {
+    check(Notation::Pdn, text, expect);
+}
+
+#[test]
+fn go_occupied_point_stops_the_line_once() {
+    go(
+        "(;GM[1]SZ[9];B[aa];W[aa];B[bb];W[aa])",
+        expect![[
+            "illegal-move `aa`: White cannot play A9: a stone is already there; the rest of this line is not checked"
+        ]],
+    );
+}
+
+#[test]
+fn go_suicide_depends_on_the_rules() {
+    go(
+        "(;SZ[9];B[ba];W[cc];B[ab];W[aa])",
+        expect![[
+            "suicide `aa`: White at A9 would leave its stones without a liberty: suicide is not allowed under Japanese rules"
+        ]],
+    );
+    go("(;SZ[9]RU[NZ];B[ba];W[cc];B[ab];W[aa])", expect![[""]]);
+}
+
+#[test]
+fn go_ko_retaken_at_once_but_not_after_a_threat() {
+    go(
+        "(;SZ[9]AB[ba][ab][cb][bc]AW[ca][db][cc];W[bb](;B[cb])(;B[ee];W[ff];B[cb]))",
+        expect![[
+            "ko-retaken `cb`: Black at C8 takes the ko back at once: a move elsewhere must come first"
+        ]],
+    );
+}
+
+#[test]
+fn go_same_colour_twice_and_moves_after_passes() {
+    go(
+        "(;SZ[9];B[aa];B[bb];W[cc];B[];W[];B[dd];W[ee])",
+        expect![[r#"
+            same-colour-twice `bb`: Black plays twice in a row: is White's move missing?
+            move-after-passes `dd`: both players passed before this move: the game had ended"#]],
+    );
+    // `tt` is a pass on 19×19.
+    go(
+        "(;B[tt];W[tt];B[aa])",
+        expect![[
+            "move-after-passes `aa`: both players passed before this move: the game had ended"
+        ]],
+    );
+}
+
+#[test]
+fn go_handicap_against_the_stones() {
+    go(
+        "(;SZ[19]HA[2]AB[dd];W[pp])",
+        expect![["handicap-mismatch `HA[2]`: a handicap of 2 stones, but 1 black stone is set up"]],
+    );
+    go(
+        "(;SZ[19]HA[3];W[pp];B[dd];W[dd])",
+        expect![[
+            "handicap-mismatch `HA[3]`: a handicap of 3 stones, but no black stones are set up (`AB`) before the first move: kifu cannot know where they stand, so the moves are not checked"
+        ]],
+    );
+    // Handicap stones placed as Black's first moves.
+    go("(;SZ[19]HA[2];B[dd];B[pp];W[dp])", expect![[""]]);
+}
+
+#[test]
+fn go_setup_nodes_change_the_board() {
+    go("(;SZ[9];B[aa];AE[aa];W[aa])", expect![[""]]);
+    go(
+        "(;SZ[9];B[aa];AW[bb];W[bb])",
+        expect![["illegal-move `bb`: White cannot play B8: a stone is already there"]],
+    );
+}
+
+#[test]
+fn draughts_legal_games_say_nothing() {
+    draughts(
+        "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 (2... 13x24 3. 34-29) 3. 37-32 *",
+        expect![[""]],
+    );
+    draughts(
+        "[GameType \"21\"]\n1. 11-15 22-18 2. 15x22 25x18 *",
+        expect![[""]],
+    );
+    // 22 is still taken after 23-18.
+    draughts(
+        "[GameType \"21\"]\n1. 11-15 23-18 2. 15x22 25x18 *",
+        expect!["illegal-move `15x22`: the piece on 15 cannot move to 22: 22 is taken; the rest of this line is not checked"],
+    );
+}
+
+#[test]
+fn draughts_illegal_moves_once_each() {
+    draughts(
+        "1. 31-27 32-28 2. 27-22 *",
+        expect![[
+            "illegal-move `32-28`: Black has no piece on 32: the piece there is White's (is a move missing?); the rest of this line is not checked"
+        ]],
+    );
+    draughts(
+        "1. 32-28 19-23 2. 33-29 *",
+        expect![["capture-mandatory `33-29`: capture is mandatory: 28x19"]],
+    );
+    // A variation that cannot go on does not stop the main line.
+    draughts(
+        "1. 32-28 (1. 33-29 50-45) 19-23 2. 28x19 *",
+        expect![[
+            "illegal-move `50-45`: Black has no piece on 50: the piece there is White's (is a move missing?)"
+        ]],
+    );
+}
+
+#[test]
+fn draughts_numbers_separators_and_results() {
+    draughts(
+        "1. 32-28 19-23 3. 28x19 14x23 *",
+        expect![["wrong-move-number `3.`: this is White's move 2 (`2.`)"]],
+    );
+    draughts(
+        "1. 32-28 19-23 2. 28-19 14-23 *",
+        expect![["wrong-separator `28-19`: written with `-`, but it captures: `28x19`"]],
+    );
+    draughts(
+        "[FEN \"B:W28:B\"]\n[Result \"0-2\"]\n0-2",
+        expect![["result-contradicted `0-2`: `0-2`, but Black cannot move: White wins"]],
+    );
+    draughts(
+        "[GameType \"24\"]\n1. 9-13 22-18 *",
+        expect![[
+            "not-replayed `[GameType \"24\"]`: kifu does not know the rules of Spanish draughts: its moves are not checked"
+        ]],
+    );
+}
+
+#[test]
+fn draughts_one_wrong_number_is_one_diagnostic() {
+    // The count goes on from the number written.
+    draughts(
+        "1. 32-28 19-23 3. 28x19 14x23 4. 37-32 10-14 *",
+        expect![["wrong-move-number `3.`: this is White's move 2 (`2.`)"]],
+    );
+}
+
+#[test]
+fn draughts_a_capture_written_in_pieces_is_one_move() {
+    // White's 26 takes 22 and 14, written jump by jump as playstrategy.org writes it; the
+    // numbers after it still count right.
+    draughts(
+        "[GameType \"21\"]\n[FEN \"W:W26:B22,14,1\"]\n1. 26x17 17x10 2. 1-5 *",
+        expect!["split-capture `26x17 17x10`: one capture written as 2 moves: `26x17x10`"],
+    );
+}
