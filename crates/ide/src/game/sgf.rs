@@ -100,6 +100,8 @@ struct Frame {
     line: LineId,
     children: std::vec::IntoIter<SyntaxNode>,
     ply: u32,
+    /// What `MN[]` on the way added to the count: a move's number is `ply + 1 + renumber`.
+    renumber: i64,
     previous: Option<MoveId>,
     moves: Vec<MoveId>,
 }
@@ -110,6 +112,7 @@ impl Frame {
         tree: &SyntaxNode,
         parent: Option<LineId>,
         ply: u32,
+        renumber: i64,
         previous: Option<MoveId>,
     ) -> Frame {
         let line = LineId(game.lines.len() as u32);
@@ -124,6 +127,7 @@ impl Frame {
             line,
             children: tree.children().collect::<Vec<_>>().into_iter(),
             ply,
+            renumber,
             previous,
             moves: Vec::new(),
         }
@@ -138,7 +142,7 @@ fn read_lines(game: &mut Game, tree: GameTree) {
     let mut variations: Vec<Vec<LineId>> = vec![Vec::new()];
     let mut comments: Vec<Vec<Comment>> = vec![Vec::new()];
     let mut move_comments: Vec<Vec<Comment>> = Vec::new();
-    let mut stack = vec![Frame::new(game, tree.syntax(), None, 0, None)];
+    let mut stack = vec![Frame::new(game, tree.syntax(), None, 0, 0, None)];
     let mut seen_root = false;
     while let Some(frame) = stack.last_mut() {
         let Some(child) = frame.children.next() else {
@@ -182,15 +186,24 @@ fn read_lines(game: &mut Game, tree: GameTree) {
                     TextRange::empty(property.syntax().text_range().end()),
                     |t| inner(&t),
                 );
+                // `MN[n]`: this move is number n, and those after it count on from there.
+                let written = node.properties().find(|p| p.ident_is("MN")).and_then(|p| {
+                    let n = p.raw_values().next()?.trim().parse::<u32>().ok()?;
+                    (n >= 1).then(|| (n, p.syntax().text_range()))
+                });
+                if let Some((n, _)) = written {
+                    frame.renumber = i64::from(n) - i64::from(game.number_at(frame.ply));
+                }
+                let number = i64::from(game.number_at(frame.ply)) + frame.renumber;
                 game.moves.push(Move {
                     range: node.syntax().text_range(),
                     text,
                     suffix: None,
                     ply: frame.ply,
-                    number: game.number_at(frame.ply),
+                    number: u32::try_from(number.max(1)).unwrap_or(u32::MAX),
                     side,
-                    written_number: None,
-                    number_range: None,
+                    written_number: written.map(|(n, _)| n),
+                    number_range: written.map(|(_, range)| range),
                     nags: Items::default(),
                     comments: Items::default(),
                     variations: Items::default(),
@@ -218,7 +231,8 @@ fn read_lines(game: &mut Game, tree: GameTree) {
             }
         } else if child.kind() == SyntaxKind::GAME_TREE {
             let (parent, ply, previous) = (frame.line, frame.ply, frame.previous);
-            let sub = Frame::new(game, &child, Some(parent), ply, previous);
+            let renumber = frame.renumber;
+            let sub = Frame::new(game, &child, Some(parent), ply, renumber, previous);
             variations[parent.0 as usize].push(sub.line);
             variations.push(Vec::new());
             comments.push(Vec::new());

@@ -29,6 +29,8 @@ struct State {
     position: Position,
     last: Option<Color>,
     passes: u32,
+    /// What the last `MN[]` on the way added to the count of moves.
+    renumber: Option<i64>,
 }
 
 pub(super) fn replay(game: GameRef<'_>, size: (u32, u32), wanted: Wanted, out: &mut Replay) {
@@ -87,6 +89,7 @@ pub(super) fn replay(game: GameRef<'_>, size: (u32, u32), wanted: Wanted, out: &
             position: start.clone(),
             last: None,
             passes: 0,
+            renumber: None,
         };
         for setup in model.setups.iter().filter(|s| {
             s.line == crate::game::LineId::MAIN && first_move.is_none_or(|at| s.range.start() < at)
@@ -137,6 +140,7 @@ pub(super) fn replay(game: GameRef<'_>, size: (u32, u32), wanted: Wanted, out: &
                 position: start.clone(),
                 last: None,
                 passes: 0,
+                renumber: None,
             },
             Some(parent) => match &ends[parent.index()] {
                 Some(state) => state.clone(),
@@ -154,6 +158,23 @@ pub(super) fn replay(game: GameRef<'_>, size: (u32, u32), wanted: Wanted, out: &
             }
             let mover = color(m.side);
             let at = game.range(if m.text.is_empty() { m.range } else { m.text });
+            if let (Some(n), Some(range)) = (m.written_number, m.number_range) {
+                let count = i64::from(m.ply) + 1;
+                // A first `MN[]` renumbers, as FF[4] allows; a later one that the moves
+                // since do not lead to contradicts it.
+                if let Some(expected) = state.renumber.map(|r| count + r) {
+                    if i64::from(n) != expected {
+                        out.diagnostics.push(SyntaxError::new(
+                            codes::WrongMoveNumber,
+                            game.range(range),
+                            format!(
+                                "`MN[{n}]`, but the `MN[]` before it makes this move {expected}"
+                            ),
+                        ));
+                    }
+                }
+                state.renumber = Some(i64::from(n) - count);
+            }
             let Ok(point) = board.parse_move(game.text_of(m.text)) else {
                 // A value that is not a point is said by the syntax check; the move is
                 // left out.

@@ -180,3 +180,14 @@ fn draughts_a_capture_written_in_pieces_is_one_move() {
         expect!["split-capture `26x17 17x10`: one capture written as 2 moves: `26x17x10`"],
     );
 }
+
+#[test]
+fn go_mn_renumbers_once_and_later_ones_must_agree() {
+    go("(;SZ[9];B[aa]MN[50];W[bb];B[cc]MN[52])", expect![[""]]);
+    go(
+        "(;SZ[9];B[aa]MN[50];W[bb];B[cc]MN[60];W[dd])",
+        expect![
+            "wrong-move-number `MN[60]`: `MN[60]`, but the `MN[]` before it makes this move 52"
+        ],
+    );
+}
