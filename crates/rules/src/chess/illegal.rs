@@ -55,7 +55,9 @@ pub enum IllegalReason {
     /// A piece can move there, but the move would leave its king in check (or break another
     /// rule about the king).
     LeavesKingInCheck {
-        /// The piece's square.
+        /// The piece that would move.
+        role: Role,
+        /// Its square.
         from: Square,
         /// The target square.
         to: Square,
@@ -99,8 +101,21 @@ impl fmt::Display for IllegalReason {
             IllegalReason::NoPieceCanReach { role, to } => {
                 write!(f, "no {} can move to {to}", role_name(*role))
             }
-            IllegalReason::LeavesKingInCheck { from, to, danger } => {
-                write!(f, "{from}-{to} is illegal: {danger}")
+            IllegalReason::LeavesKingInCheck {
+                role,
+                from,
+                to,
+                danger,
+            } => {
+                let role = role_name(*role);
+                match danger {
+                    KingDanger::Pinned { by, pinner } => write!(
+                        f,
+                        "the {role} on {from} is pinned to its king by the {} on {by}",
+                        role_name(*pinner)
+                    ),
+                    _ => write!(f, "the {role} cannot go from {from} to {to}: {danger}"),
+                }
             }
             IllegalReason::Ambiguous { candidates } => {
                 f.write_str("ambiguous: it could be ")?;
@@ -151,6 +166,8 @@ pub enum KingDanger {
     Pinned {
         /// The pinning piece's square.
         by: Square,
+        /// The pinning piece.
+        pinner: Role,
     },
     /// The king is in check and the move does not end the check.
     StaysInCheck,
@@ -167,9 +184,11 @@ pub enum KingDanger {
 impl fmt::Display for KingDanger {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            KingDanger::Pinned { by } => write!(f, "the piece is pinned by the piece on {by}"),
+            KingDanger::Pinned { by, pinner } => {
+                write!(f, "it is pinned by the {} on {by}", role_name(*pinner))
+            }
             KingDanger::StaysInCheck => f.write_str("the king is in check and stays in check"),
-            KingDanger::MovesIntoCheck => f.write_str("the king would move into check"),
+            KingDanger::MovesIntoCheck => f.write_str("it would be in check there"),
             KingDanger::ExplodesOwnKing => f.write_str("the capture would explode its own king"),
             KingDanger::GivesCheck => f.write_str("giving check is not allowed in Racing Kings"),
             KingDanger::Other => f.write_str("the king would be left in danger"),

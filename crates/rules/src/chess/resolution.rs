@@ -141,7 +141,7 @@ impl Position {
                 let candidates = self.inner.san_candidates(role, to);
                 let m = unique(candidates.iter().filter(|m| spec.fits(m, true)))?;
                 let san = San::disambiguate(m, &candidates);
-                note_origin(&spec, m, san, &mut forms);
+                note_origin(&spec, m, san, text.first() == Some(&b'P'), &mut forms);
                 Some(self.finish(m, san, check, forms))
             }
             San::Castle(side) => {
@@ -329,11 +329,11 @@ impl Position {
         if let Some(&m) = candidates.iter().find(|m| m.is_put()) {
             return Ok(self.finish(m, San::Put { role, to }, check, forms));
         }
+        if let Some(outcome) = self.game_over() {
+            return Err(IllegalReason::GameOver(outcome));
+        }
         let pos = &self.inner;
         let reason = match pos.pockets() {
-            _ if self.game_over().is_some() => {
-                return Err(IllegalReason::GameOver(self.game_over().expect("checked")))
-            }
             None => DropError::NotInVariant,
             Some(pockets) if pockets[pos.turn()][role] == 0 => DropError::NotInPocket,
             Some(_) if pos.board().occupied().contains(to) => DropError::SquareOccupied,
@@ -442,7 +442,7 @@ impl Position {
         }
         let san = San::disambiguate(m, &candidates);
         if !uci && !hyphen && !forms.contains(Form::WrongDisambiguation) {
-            note_origin(&spec, m, san, &mut forms);
+            note_origin(&spec, m, san, written_role.is_some(), &mut forms);
         }
         Ok(self.finish(m, san, check, forms))
     }
@@ -510,6 +510,7 @@ impl Position {
                 return IllegalReason::CaptureRequired;
             }
             return IllegalReason::LeavesKingInCheck {
+                role: spec.role,
                 from,
                 to: spec.to,
                 danger: self.king_danger(spec.role, from, spec.to),
@@ -595,7 +596,10 @@ impl Position {
         }
         let attackers = pos.king_attackers(king, !turn, occupied).without(to);
         if let Some(by) = attackers.first() {
-            return KingDanger::Pinned { by };
+            return KingDanger::Pinned {
+                by,
+                pinner: pos.board().role_at(by).unwrap_or(Role::Queen),
+            };
         }
         if self.variant() == Variant::RacingKings {
             return KingDanger::GivesCheck;
@@ -667,8 +671,9 @@ fn ambiguous(fitting: &MoveList, candidates: &MoveList) -> IllegalReason {
 
 /// Notes an origin written otherwise than SAN needs: more or other than the canonical
 /// disambiguation (`Nbd2`, `Ng1f3`), a pawn's rank (`e4xd5`), a pawn capture without its
-/// file (`xd5`), a pawn's whole origin without a capture mark (`e2e4`, UCI).
-fn note_origin(spec: &Spec, m: Move, canonical: San, forms: &mut Forms) {
+/// file (`xd5`), a pawn's whole origin without a piece letter or capture mark (`e2e4`,
+/// UCI). `letter` says whether a piece letter was written (`Pe2e4` is long algebraic).
+fn note_origin(spec: &Spec, m: Move, canonical: San, letter: bool, forms: &mut Forms) {
     let San::Normal {
         file: canon_file,
         rank: canon_rank,
@@ -680,7 +685,7 @@ fn note_origin(spec: &Spec, m: Move, canonical: San, forms: &mut Forms) {
     let full = spec.file.is_some() && spec.rank.is_some();
     if spec.role == Role::Pawn {
         if spec.rank.is_some() {
-            forms.insert(if spec.file.is_some() && !spec.capture {
+            forms.insert(if spec.file.is_some() && !spec.capture && !letter {
                 Form::Uci
             } else {
                 Form::LongAlgebraic

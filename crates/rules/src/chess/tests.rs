@@ -98,10 +98,18 @@ fn a_pinned_piece_cannot_move() {
     assert_eq!(
         reason(&position, "Nc3"),
         IllegalReason::LeavesKingInCheck {
+            role: Role::Knight,
             from: Square::E2,
             to: Square::C3,
-            danger: KingDanger::Pinned { by: Square::E4 }
+            danger: KingDanger::Pinned {
+                by: Square::E4,
+                pinner: Role::Rook
+            }
         }
+    );
+    assert_eq!(
+        position.play("Nc3", &EN).unwrap_err().to_string(),
+        "the knight on e2 is pinned to its king by the rook on e4"
     );
 }
 
@@ -111,6 +119,7 @@ fn the_king_stays_in_check() {
     assert_eq!(
         reason(&position, "Nf3"),
         IllegalReason::LeavesKingInCheck {
+            role: Role::Knight,
             from: Square::G1,
             to: Square::F3,
             danger: KingDanger::StaysInCheck
@@ -124,6 +133,7 @@ fn the_king_moves_into_check() {
     assert_eq!(
         reason(&position, "Kf2"),
         IllegalReason::LeavesKingInCheck {
+            role: Role::King,
             from: Square::E1,
             to: Square::F2,
             danger: KingDanger::MovesIntoCheck
@@ -792,6 +802,7 @@ fn atomic_captures_explode() {
     assert_eq!(
         reason(&position, "Kxd1"),
         IllegalReason::LeavesKingInCheck {
+            role: Role::King,
             from: Square::E1,
             to: Square::D1,
             danger: KingDanger::ExplodesOwnKing
@@ -840,6 +851,7 @@ fn racing_kings_forbids_check_and_ends_on_the_eighth_rank() {
     assert_eq!(
         reason(&start, "Nc3"),
         IllegalReason::LeavesKingInCheck {
+            role: Role::Knight,
             from: Square::E2,
             to: Square::C3,
             danger: KingDanger::GivesCheck
@@ -996,4 +1008,45 @@ fn impossible_positions_say_why() {
         error.to_string(),
         "impossible position: White has more than one king"
     );
+}
+
+// --- Robustness ------------------------------------------------------------------------
+
+#[test]
+fn no_text_makes_a_panic() {
+    let positions = [
+        Position::default(),
+        after("f3 e5 g4 Qh4#"),
+        after_in(Variant::Crazyhouse, "e4 d5 exd5 Qxd5 Nc3 Qa5"),
+        Position::new(Variant::Horde),
+        fen(Variant::Horde, "4k3/8/8/8/8/8/8/8 w - - 0 1"),
+        fen(Variant::Atomic, "3qk3/8/8/8/8/8/8/3QK3 w - - 0 1"),
+        Position::new(Variant::Antichess),
+        Position::new(Variant::RacingKings),
+        fen(Variant::Chess960, FRC_X_FEN),
+        standard("8/4P3/8/8/8/8/k7/4K3 w - - 0 1"),
+    ];
+    let pieces = ["", "N", "K", "P", "R", "S", "♘", "♙", "@", "x", "O", "0"];
+    let origins = ["", "e", "2", "e2", "e1-", "x", ":", "×", "-", "e7"];
+    let targets = ["e4", "e1", "e8", "g1", "h1", "c1", "z9", "e", "", "-O"];
+    let suffixes = [
+        "", "=Q", "Q", "q", "=K", "=P", "(Q)", "/", "+", "#", "++", "e.p.", "!", "=", "ep",
+    ];
+    let mut count = 0;
+    for piece in pieces {
+        for origin in origins {
+            for target in targets {
+                for suffix in suffixes {
+                    let text = format!("{piece}{origin}{target}{suffix}");
+                    // Spanish, whose R is the king, for every other position.
+                    for (i, position) in positions.iter().enumerate() {
+                        let language = [Language::English, Language::Spanish][i % 2];
+                        let _ = position.play(&text, &Dialect::new(language));
+                        count += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(count > 50_000);
 }
