@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use kifu_rules::chess::{detect_language, Dialect, Language, Position, Variant};
+use kifu_rules::chess::{detect_language, Dialect, Form, Language, Position, Variant};
 use kifu_syntax::pgn::{self, ast::MovetextItem};
 
 /// The directories replayed, under the corpus.
@@ -66,6 +66,8 @@ struct Tally {
     languages: Vec<(String, usize, Language)>,
     /// Games whose start position could not be set up.
     setup_errors: Vec<String>,
+    /// Moves whose check mark (`+`, `#`, none) is not the one they deserve (UCI aside).
+    wrong_marks: Vec<String>,
     /// How often each non-standard form was played.
     forms: std::collections::BTreeMap<String, usize>,
 }
@@ -119,6 +121,14 @@ fn replay(
                                 played.san(),
                                 played.forms()
                             );
+                        }
+                        // UCI writes no check marks; every other move's mark is checked.
+                        if played.written_check() != played.check_mark()
+                            && !played.forms().contains(Form::Uci)
+                        {
+                            tally
+                                .wrong_marks
+                                .push(format!("{game}: {text} should be {}", played.san()));
                         }
                         for form in played.forms().iter() {
                             *tally.forms.entry(format!("{form:?}")).or_default() += 1;
@@ -248,6 +258,9 @@ fn every_corpus_move_replays() {
     for error in &tally.setup_errors {
         eprintln!("setup: {error}");
     }
+    for mark in &tally.wrong_marks {
+        eprintln!("check mark: {mark}");
+    }
     for (form, count) in &tally.forms {
         eprintln!("form: {form}: {count} moves");
     }
@@ -263,5 +276,7 @@ fn every_corpus_move_replays() {
         .map(|(f, g, t, r)| (f.as_str(), *g, t.as_str(), r.as_str()))
         .collect();
     assert_eq!(found, REAL_ILLEGAL_MOVES);
+    // Every file marks its checks and mates as Lichess does: a test of `check_mark`.
+    assert_eq!(tally.wrong_marks, Vec::<String>::new());
     assert!(tally.games > 5_000, "only {} games", tally.games);
 }

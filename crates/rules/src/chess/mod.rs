@@ -15,6 +15,31 @@
 //! ```
 //!
 //! The rules are shakmaty's; this module reads the notation around them.
+//!
+//! A checker replays a game like this:
+//!
+//! 1. The start: [`Variant::from_tag`] on the `Variant` tag (reporting an unknown one once),
+//!    then [`Position::from_fen`] on the `FEN` tag or [`Position::new`].
+//! 2. Every move with [`Position::play`] in [`Dialect::ENGLISH`]. When one fails, or reads
+//!    only with a borrowed letter ([`Form::OtherLanguageLetter`]), [`detect_language`] on
+//!    the main line says whether the game is written in another language; if so, replay
+//!    it in that dialect and warn once with [`Language::description`].
+//! 3. Warn once per game for each new non-standard form: keep the [`Forms`] already
+//!    reported and look at `played.forms().difference(reported)`.
+//! 4. Flag a wrong check mark where [`Played::written_check`] differs from
+//!    [`Played::check_mark`], and at the end compare [`Position::outcome`] with the result.
+//!
+//! Decisions about what real files contain:
+//!
+//! - A capture mark is a warning, never an error: a missing `x` is accepted by every
+//!   reader, and a wrong one by python-chess (shakmaty's own matcher refuses both). The
+//!   target square alone says whether a move captures, so the mark never changes which
+//!   move is meant.
+//! - A wrong origin (`Nbd2` with the only knight on f3) plays when exactly one piece of
+//!   the kind can move there; a pawn's file is which pawn it is and is never relaxed.
+//! - A pawn written without a file moves along its file (`d5` is no capture), as in
+//!   python-chess.
+//! - `#` is deserved by checkmate and by any other win, as Lichess writes it.
 
 mod illegal;
 mod language;

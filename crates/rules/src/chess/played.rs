@@ -7,6 +7,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingSide, Move, Position as _, Role, Square};
 
 use super::position::Position;
+use super::variant::Variant;
 
 /// What the text of a move said about check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -284,22 +285,25 @@ impl Played {
         }
     }
 
-    /// The mark the move deserves: `#` when it ends the game with a win (checkmate, or a
-    /// variant's win such as the third check), `+` when it checks, none otherwise.
+    /// The mark the move deserves, as Lichess and shakmaty write it: `#` for checkmate and
+    /// for any other win the move brings (the third check, a king on the hill, an exploded
+    /// king, antichess's last piece), `+` for check, none otherwise. (python-chess writes
+    /// `+` for a third check that does not mate: a caller may accept either there.)
     pub fn check_mark(&self) -> CheckMark {
         let pos = self.position.shakmaty();
-        if pos.is_variant_end() {
-            if pos.variant_outcome().winner().is_some() {
-                return CheckMark::Mate;
-            }
-        } else if pos.is_check() {
-            return if pos.legal_moves().is_empty() {
-                CheckMark::Mate
-            } else {
-                CheckMark::Check
-            };
+        // Antichess ends in stalemate without `is_variant_end`; its outcome costs a move
+        // generation, which only antichess games pay.
+        if (pos.is_variant_end() || self.position.variant() == Variant::Antichess)
+            && pos.variant_outcome().winner().is_some()
+        {
+            CheckMark::Mate
+        } else if !pos.is_check() {
+            CheckMark::None
+        } else if pos.legal_moves().is_empty() {
+            CheckMark::Mate
+        } else {
+            CheckMark::Check
         }
-        CheckMark::None
     }
 
     /// Whether the move gives check.
@@ -307,7 +311,7 @@ impl Played {
         self.position.is_check()
     }
 
-    /// Whether the move mates (or wins by a variant's rule, as [`Played::check_mark`]).
+    /// Whether the move mates or otherwise wins (see [`Played::check_mark`]).
     pub fn is_checkmate(&self) -> bool {
         self.check_mark() == CheckMark::Mate
     }

@@ -796,7 +796,11 @@ fn atomic_captures_explode() {
             end: VariantEnd::KingExploded
         })
     );
-    assert_eq!(boom.check_mark(), CheckMark::Mate);
+    assert_eq!(
+        boom.check_mark(),
+        CheckMark::Mate,
+        "a win is marked # as Lichess does"
+    );
     // A king cannot capture: it would explode with its victim.
     let position = fen(Variant::Atomic, "4k3/8/8/8/8/8/8/3qK3 w - - 0 1");
     assert_eq!(
@@ -894,7 +898,11 @@ fn three_check_ends_on_the_third_check() {
             end: VariantEnd::ThirdCheck
         })
     );
-    assert_eq!(third.check_mark(), CheckMark::Mate);
+    assert_eq!(
+        third.check_mark(),
+        CheckMark::Mate,
+        "a win is marked # as Lichess does"
+    );
 }
 
 #[test]
