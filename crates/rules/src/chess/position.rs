@@ -72,6 +72,19 @@ impl Position {
         }
     }
 
+    /// The start of a game: the position of `fen` (the `FEN` tag) when there is one, else
+    /// the variant's start position.
+    ///
+    /// # Errors
+    ///
+    /// As [`Position::from_fen`].
+    pub fn setup(variant: Variant, fen: Option<&str>) -> Result<Position, FenError> {
+        match fen {
+            Some(fen) => Position::from_fen(variant, fen),
+            None => Ok(Position::new(variant)),
+        }
+    }
+
     /// The variant whose rules the position follows.
     pub fn variant(&self) -> Variant {
         self.variant

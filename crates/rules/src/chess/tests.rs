@@ -414,6 +414,37 @@ fn redundant_disambiguation_and_en_passant_marks() {
     );
 }
 
+#[test]
+fn forms_are_warned_about_once_per_game() {
+    let mut reported = Forms::EMPTY;
+    let mut warnings = Vec::new();
+    let mut position = Position::default();
+    for m in ["e2e4", "e7e5", "g1f3", "Nc6", "Bc4", "Nf6", "0-0"] {
+        let played = played(&position, m);
+        for form in played.forms().difference(reported).iter() {
+            warnings.push(form);
+        }
+        reported = reported.union(played.forms());
+        position = played.into_position();
+    }
+    assert_eq!(warnings, [Form::Uci, Form::CastlingWithZeros]);
+    assert_eq!(format!("{reported:?}"), "{CastlingWithZeros, Uci}");
+    assert_eq!(
+        Form::CastlingWithZeros.to_string(),
+        "castling written with zeros (0-0 for O-O)"
+    );
+}
+
+#[test]
+fn a_game_starts_from_its_fen_or_its_variant() {
+    assert_eq!(
+        Position::setup(Variant::Standard, None),
+        Ok(Position::default())
+    );
+    let from_fen = Position::setup(Variant::Standard, Some("4k3/8/8/8/8/8/8/4K3 b - - 0 40"));
+    assert_eq!(from_fen.map(|p| p.fullmove_number()), Ok(40));
+}
+
 // --- What a played move tells ------------------------------------------------------------
 
 #[test]
@@ -778,6 +809,20 @@ fn crazyhouse_drops() {
             reason: DropError::NotInVariant
         }
     );
+}
+
+#[test]
+fn a_drop_must_answer_a_check() {
+    let position = fen(Variant::Crazyhouse, "4k3/8/8/8/8/8/8/r3K3[N] w - - 0 1");
+    assert_eq!(
+        reason(&position, "N@h5"),
+        IllegalReason::Drop {
+            role: Role::Knight,
+            to: Square::H5,
+            reason: DropError::LeavesKingInCheck
+        }
+    );
+    assert_eq!(played(&position, "N@c1").san().to_string(), "N@c1");
 }
 
 #[test]
