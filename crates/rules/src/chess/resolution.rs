@@ -619,25 +619,19 @@ impl Position {
             (Some(rook), Some(king)) => {
                 let blockers = castles.path(turn, side) & pos.board().occupied();
                 let king_to = side.king_to(turn);
-                // The king's squares between start and end, as shakmaty checks them.
-                let passed = attacks::between(king, king_to).with(king_to);
-                let attacked = |sq: Square| {
-                    pos.king_attackers(
-                        sq,
-                        !turn,
-                        pos.board().occupied().without(king).without(rook),
-                    )
-                    .any()
-                };
+                // As shakmaty checks them: the squares the king passes with the king lifted,
+                // its new square with king and rook lifted.
+                let passed = attacks::between(king, king_to);
+                let occupied = pos.board().occupied().without(king);
+                let attacked =
+                    |sq: Square, occupied: Bitboard| pos.king_attackers(sq, !turn, occupied).any();
                 if let Some(by) = blockers.first() {
                     CastlingError::Blocked { by }
                 } else if pos.is_check() {
                     CastlingError::InCheck
-                } else if let Some(square) =
-                    passed.without(king_to).into_iter().find(|&sq| attacked(sq))
-                {
+                } else if let Some(square) = passed.into_iter().find(|&sq| attacked(sq, occupied)) {
                     CastlingError::ThroughCheck { square }
-                } else if attacked(king_to) {
+                } else if attacked(king_to, occupied.without(rook)) {
                     CastlingError::IntoCheck
                 } else {
                     CastlingError::Other
