@@ -1,0 +1,363 @@
+//! A move that was played: the new position and the facts about the move.
+
+use std::fmt;
+
+use shakmaty::san::{San, SanPlus, Suffix};
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingSide, Move, Position as _, Role, Square};
+
+use super::position::Position;
+use super::variant::Variant;
+
+/// What the text of a move said about check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum CheckMark {
+    /// No mark.
+    #[default]
+    None,
+    /// `+`.
+    Check,
+    /// `++`: double check in old notation, checkmate in some programs. Neither is SAN.
+    DoubleCheck,
+    /// `#`.
+    Mate,
+}
+
+impl CheckMark {
+    /// The mark as SAN writes it: `""`, `"+"`, `"++"`, `"#"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CheckMark::None => "",
+            CheckMark::Check => "+",
+            CheckMark::DoubleCheck => "++",
+            CheckMark::Mate => "#",
+        }
+    }
+
+    /// Whether the mark says the move checks (or mates).
+    pub fn says_check(self) -> bool {
+        self != CheckMark::None
+    }
+}
+
+/// A way of writing a move that is not SAN as the PGN standard defines it, but that readers
+/// accept: the move is played and the form noted, so that a game is warned about once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Form {
+    /// `0-0` for `O-O`.
+    CastlingWithZeros,
+    /// `e8Q`, `e8/Q`, `e8(Q)` for `e8=Q`.
+    PromotionWithoutEquals,
+    /// The origin square written out: `e2-e4`, `Ng1-f3`, `Ng1f3`, `Ng1xf3`.
+    LongAlgebraic,
+    /// UCI: `e2e4`, `g1f3`, `e7e8q`, `e1h1`.
+    Uci,
+    /// A piece letter of the game's language where it is not English: `Sf3` in a game
+    /// read as German.
+    ForeignPieceLetter,
+    /// A piece letter the game's language does not have, read in another language: `Sf3`
+    /// in an English game, `Nf3` in a German one.
+    OtherLanguageLetter,
+    /// A figurine for the piece: `♘f3`.
+    Figurine,
+    /// `P` written for a pawn: `Pe4`.
+    PawnLetter,
+    /// A capture written without `x`: `Nf3` for `Nxf3`, `ed5` for `exd5`. python-chess and
+    /// most readers accept it.
+    MissingCaptureMark,
+    /// `x` written on a move that captures nothing: `Nxf3` for `Nf3`. python-chess accepts
+    /// it (shakmaty does not); the move is unambiguous either way, so it is played.
+    WrongCaptureMark,
+    /// `:` or `×` for `x`.
+    OtherCaptureMark,
+    /// An origin file or rank that is not needed, or a rank where the file would do:
+    /// `Nbd2` with one knight able to reach d2.
+    RedundantDisambiguation,
+    /// An origin file or rank that names no piece that can move there, while exactly one
+    /// piece of that kind can: `Nbd2` with the only knight on f3.
+    WrongDisambiguation,
+    /// A pawn capture without the pawn's file: `xd5`.
+    PawnCaptureWithoutFile,
+    /// A null move, `--`, `Z0`, `0000` or `@@@@`: not a move of chess, but written by
+    /// ChessBase and others in analysis.
+    NullMove,
+    /// `e.p.` after an en passant capture.
+    EnPassantMark,
+    /// Castling written as the king's move: `Kg1`, `Ke1-g1`, `Kxh1` (king takes rook).
+    KingMoveCastling,
+}
+
+impl Form {
+    /// Every form, in the order of [`Forms::iter`].
+    pub const ALL: [Form; 17] = [
+        Form::CastlingWithZeros,
+        Form::PromotionWithoutEquals,
+        Form::LongAlgebraic,
+        Form::Uci,
+        Form::ForeignPieceLetter,
+        Form::OtherLanguageLetter,
+        Form::Figurine,
+        Form::PawnLetter,
+        Form::MissingCaptureMark,
+        Form::WrongCaptureMark,
+        Form::OtherCaptureMark,
+        Form::RedundantDisambiguation,
+        Form::WrongDisambiguation,
+        Form::PawnCaptureWithoutFile,
+        Form::NullMove,
+        Form::EnPassantMark,
+        Form::KingMoveCastling,
+    ];
+
+    /// The words for a warning: `castling written with zeros (0-0 for O-O)`.
+    pub fn description(self) -> &'static str {
+        match self {
+            Form::CastlingWithZeros => "castling written with zeros (0-0 for O-O)",
+            Form::PromotionWithoutEquals => "promotion written without = (e8Q for e8=Q)",
+            Form::LongAlgebraic => "long algebraic notation (Ng1-f3 for Nf3)",
+            Form::Uci => "UCI notation (g1f3 for Nf3)",
+            Form::ForeignPieceLetter => "piece letters of another language than English",
+            Form::OtherLanguageLetter => {
+                "a piece letter of another language than the game's (Sf3 in an English game)"
+            }
+            Form::Figurine => "figurines for piece letters (♘f3 for Nf3)",
+            Form::PawnLetter => "a P for pawn moves (Pe4 for e4)",
+            Form::MissingCaptureMark => "a capture written without x (Nf3 for Nxf3)",
+            Form::WrongCaptureMark => "an x on a move that captures nothing",
+            Form::OtherCaptureMark => "a capture written with : or × for x",
+            Form::RedundantDisambiguation => {
+                "an origin file or rank that SAN does not need (Nbd2 where Nd2 is unique)"
+            }
+            Form::WrongDisambiguation => "an origin file or rank of the wrong piece",
+            Form::PawnCaptureWithoutFile => "a pawn capture without the pawn's file (xd5)",
+            Form::NullMove => "null moves (--, Z0), which are not moves of chess",
+            Form::EnPassantMark => "e.p. after an en passant capture",
+            Form::KingMoveCastling => "castling written as a king move (Kg1 for O-O)",
+        }
+    }
+
+    const fn bit(self) -> u32 {
+        // `Forms` holds one bit per form.
+        const _: () = assert!(Form::ALL.len() <= u32::BITS as usize);
+        1 << self as u8
+    }
+}
+
+impl fmt::Display for Form {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.description())
+    }
+}
+
+/// A set of [`Form`]s: the non-standard forms of one move, or of a whole game.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Forms(u32);
+
+impl Forms {
+    /// No form: the move is standard SAN.
+    pub const EMPTY: Forms = Forms(0);
+
+    /// Whether the set holds `form`.
+    pub const fn contains(self, form: Form) -> bool {
+        self.0 & form.bit() != 0
+    }
+
+    /// Adds `form`.
+    pub fn insert(&mut self, form: Form) {
+        self.0 |= form.bit();
+    }
+
+    /// Removes `form`.
+    pub fn remove(&mut self, form: Form) {
+        self.0 &= !form.bit();
+    }
+
+    /// Whether the set is empty: the move was written in standard SAN.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Every form in either set (for the forms a game has used so far).
+    #[must_use]
+    pub const fn union(self, other: Forms) -> Forms {
+        Forms(self.0 | other.0)
+    }
+
+    /// The forms of `self` that are not in `other` (for the forms not yet warned about).
+    #[must_use]
+    pub const fn difference(self, other: Forms) -> Forms {
+        Forms(self.0 & !other.0)
+    }
+
+    /// The forms in the set.
+    pub fn iter(self) -> impl Iterator<Item = Form> {
+        Form::ALL.into_iter().filter(move |f| self.contains(*f))
+    }
+}
+
+impl FromIterator<Form> for Forms {
+    fn from_iter<I: IntoIterator<Item = Form>>(iter: I) -> Forms {
+        let mut forms = Forms::EMPTY;
+        for form in iter {
+            forms.insert(form);
+        }
+        forms
+    }
+}
+
+impl fmt::Debug for Forms {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+/// A move in standard SAN, as [`Played::san`] gives it: shakmaty's [`SanPlus`], displayed
+/// as Lichess and python-chess write it (a pawn drop is `P@e6`, where shakmaty writes `@e6`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct StandardSan(pub SanPlus);
+
+impl fmt::Display for StandardSan {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let San::Put {
+            role: Role::Pawn, ..
+        } = self.0.san
+        {
+            f.write_str("P")?;
+        }
+        fmt::Display::fmt(&self.0, f)
+    }
+}
+
+/// A move that was played: the position after it and what is known about it. SAN and UCI
+/// are made on demand, so that replaying a game allocates nothing per move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Played {
+    pub(crate) position: Position,
+    /// `None` for a null move.
+    pub(crate) chess_move: Option<Move>,
+    /// The move in SAN as the position before it needs it (`San::Null` for a null move).
+    pub(crate) san: San,
+    pub(crate) written_check: CheckMark,
+    pub(crate) forms: Forms,
+}
+
+impl Played {
+    /// The position after the move.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The position after the move, for the next one.
+    pub fn into_position(self) -> Position {
+        self.position
+    }
+
+    /// The move; `None` for a null move.
+    pub fn chess_move(&self) -> Option<Move> {
+        self.chess_move
+    }
+
+    /// Whether this was a null move (`--`, `Z0`).
+    pub fn is_null(&self) -> bool {
+        self.chess_move.is_none()
+    }
+
+    /// The move in standard SAN, English letters, with `+` or `#` as the position after
+    /// it calls for: what the text should have been.
+    pub fn san(&self) -> StandardSan {
+        StandardSan(SanPlus {
+            san: self.san,
+            suffix: match self.check_mark() {
+                CheckMark::None => None,
+                CheckMark::Check | CheckMark::DoubleCheck => Some(Suffix::Check),
+                CheckMark::Mate => Some(Suffix::Checkmate),
+            },
+        })
+    }
+
+    /// The move in UCI. Castling is the king's move (`e1g1`) in standard chess and the
+    /// king taking its rook (`e1h1`) in Chess960, as engines of each expect.
+    pub fn uci(&self) -> UciMove {
+        match self.chess_move {
+            Some(m) => m.to_uci(self.position.castling_mode()),
+            None => UciMove::Null,
+        }
+    }
+
+    /// The mark the move deserves, as Lichess and shakmaty write it: `#` for checkmate and
+    /// for any other win the move brings (the third check, a king on the hill, an exploded
+    /// king, antichess's last piece), `+` for check, none otherwise. (python-chess writes
+    /// `+` for a third check that does not mate: a caller may accept either there.)
+    pub fn check_mark(&self) -> CheckMark {
+        let pos = self.position.shakmaty();
+        // Antichess ends in stalemate without `is_variant_end`; its outcome costs a move
+        // generation, which only antichess games pay.
+        if (pos.is_variant_end() || self.position.variant() == Variant::Antichess)
+            && pos.variant_outcome().winner().is_some()
+        {
+            CheckMark::Mate
+        } else if !pos.is_check() {
+            CheckMark::None
+        } else if pos.legal_moves().is_empty() {
+            CheckMark::Mate
+        } else {
+            CheckMark::Check
+        }
+    }
+
+    /// Whether the move gives check.
+    pub fn gives_check(&self) -> bool {
+        self.position.is_check()
+    }
+
+    /// Whether the move mates or otherwise wins (see [`Played::check_mark`]).
+    pub fn is_checkmate(&self) -> bool {
+        self.check_mark() == CheckMark::Mate
+    }
+
+    /// What the text said about check: `+`, `++`, `#` or nothing. Compare it with
+    /// [`Played::check_mark`] to find a wrong mark.
+    pub fn written_check(&self) -> CheckMark {
+        self.written_check
+    }
+
+    /// Whether the move captured (en passant included).
+    pub fn is_capture(&self) -> bool {
+        self.chess_move.is_some_and(Move::is_capture)
+    }
+
+    /// The piece that moved (the king for castling); `None` for a null move.
+    pub fn role(&self) -> Option<Role> {
+        self.chess_move.map(Move::role)
+    }
+
+    /// The square the piece left (the king's for castling); `None` for a drop or a null
+    /// move.
+    pub fn from(&self) -> Option<Square> {
+        self.chess_move.and_then(Move::from)
+    }
+
+    /// The square the piece went to: for castling, the king's new square (`g1`), not the
+    /// rook's; `None` for a null move.
+    pub fn to(&self) -> Option<Square> {
+        self.chess_move.map(|m| match m {
+            Move::Castle { king, rook } => {
+                // The side that moved is the one not to move now.
+                let color = !self.position.turn();
+                CastlingSide::from_king_side(king < rook).king_to(color)
+            }
+            _ => m.to(),
+        })
+    }
+
+    /// The piece a pawn was promoted to.
+    pub fn promotion(&self) -> Option<Role> {
+        self.chess_move.and_then(Move::promotion)
+    }
+
+    /// The non-standard forms the text used, for a warning once per game.
+    pub fn forms(&self) -> Forms {
+        self.forms
+    }
+}

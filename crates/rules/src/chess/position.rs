@@ -1,0 +1,483 @@
+//! A position of a game of chess or one of its variants, and how a game can end.
+
+use std::fmt;
+
+use shakmaty::fen::{Fen, ParseFenError};
+use shakmaty::variant::VariantPosition;
+use shakmaty::{
+    Board, CastlingMode, Color, EnPassantMode, MoveList, Position as _, PositionError,
+    PositionErrorKinds, Setup,
+};
+
+use super::variant::Variant;
+
+/// A position: the board, the side to move, castling rights, the en passant square, the
+/// clocks, and what a variant adds (pockets, remaining checks).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) inner: VariantPosition,
+    pub(crate) variant: Variant,
+}
+
+impl Position {
+    /// The start position of `variant`. Chess960 without a FEN starts from the standard
+    /// array (position 518), with Chess960 castling.
+    pub fn new(variant: Variant) -> Position {
+        let inner = match variant {
+            Variant::Chess960 => VariantPosition::from_setup(
+                variant.rules(),
+                Setup::initial(),
+                CastlingMode::Chess960,
+            )
+            .expect("the standard start position is a Chess960 position"),
+            _ => VariantPosition::new(variant.rules()),
+        };
+        Position { inner, variant }
+    }
+
+    /// The position a FEN describes, for a game with `[SetUp "1"] [FEN "..."]`.
+    ///
+    /// Castling rights may be written as X-FEN (`KQkq`, the outermost rook) or Shredder-FEN
+    /// (`HAha`, the rooks' files). Chess960 castling is used for [`Variant::Chess960`], and
+    /// for any variant whose FEN has rights that standard castling cannot have (a king off
+    /// the e-file, a rook off the a- and h-files).
+    ///
+    /// # Errors
+    ///
+    /// [`FenError::Syntax`] when the text is not FEN, [`FenError::Impossible`] when the
+    /// position cannot occur in a game; the latter carries a repaired position when the
+    /// only problems are ones a reader can drop (bad castling rights or en passant square).
+    pub fn from_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
+        let fen = Fen::from_ascii(fen.trim().as_bytes()).map_err(FenError::syntax)?;
+        let setup = fen.into_setup();
+        let mode = if variant == Variant::Chess960 {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::detect(&setup)
+        };
+        let board = setup.board.clone();
+        match VariantPosition::from_setup(variant.rules(), setup, mode) {
+            Ok(inner) => Ok(Position { inner, variant }),
+            Err(error) => {
+                let problems = FenProblem::from_kinds(error.kinds(), &board);
+                let repaired = error
+                    .ignore_invalid_castling_rights()
+                    .or_else(PositionError::ignore_invalid_ep_square)
+                    .or_else(PositionError::ignore_too_much_material)
+                    .or_else(PositionError::ignore_impossible_check)
+                    .ok()
+                    .map(|inner| Box::new(Position { inner, variant }));
+                Err(FenError::Impossible { problems, repaired })
+            }
+        }
+    }
+
+    /// The start of a game: the position of `fen` (the `FEN` tag) when there is one, else
+    /// the variant's start position.
+    ///
+    /// # Errors
+    ///
+    /// As [`Position::from_fen`].
+    pub fn setup(variant: Variant, fen: Option<&str>) -> Result<Position, FenError> {
+        match fen {
+            Some(fen) => Position::from_fen(variant, fen),
+            None => Ok(Position::new(variant)),
+        }
+    }
+
+    /// The variant whose rules the position follows.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.inner.turn()
+    }
+
+    /// The number of the move to be played: 1 at the start, one more after each Black move.
+    pub fn fullmove_number(&self) -> u32 {
+        self.inner.fullmoves().get()
+    }
+
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        self.inner.is_check()
+    }
+
+    /// Standard or Chess960 castling: how castling moves are written in UCI.
+    pub fn castling_mode(&self) -> CastlingMode {
+        self.inner.castles().mode()
+    }
+
+    /// The pieces on the board.
+    pub fn board(&self) -> &Board {
+        self.inner.board()
+    }
+
+    /// The position as FEN (Shredder-style castling rights in Chess960 only when X-FEN
+    /// cannot say them).
+    pub fn fen(&self) -> String {
+        Fen::from_position(&self.inner, EnPassantMode::Legal).to_string()
+    }
+
+    /// Every legal move.
+    pub fn legal_moves(&self) -> MoveList {
+        self.inner.legal_moves()
+    }
+
+    /// The shakmaty position, for what this type does not offer.
+    pub fn shakmaty(&self) -> &VariantPosition {
+        &self.inner
+    }
+
+    /// How the game has ended in this position, or `None` while it goes on. Checked in the
+    /// order of the rules: a variant's end first, then checkmate and stalemate, then
+    /// insufficient material. Draws by repetition and the 50-move rule need the game's
+    /// history and are not decided here.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let pos = &self.inner;
+        // Antichess ends in stalemate without `is_variant_end`, so ask for the variant's
+        // outcome whenever the variant has its own ends.
+        if pos.is_variant_end() || self.variant == Variant::Antichess {
+            if let Some(known) = pos.variant_outcome().known() {
+                return Some(Outcome::Variant {
+                    winner: known.winner(),
+                    end: self.variant_end(),
+                });
+            }
+        }
+        if pos.legal_moves().is_empty() {
+            return Some(if pos.is_check() {
+                Outcome::Checkmate {
+                    winner: !pos.turn(),
+                }
+            } else {
+                Outcome::Stalemate
+            });
+        }
+        pos.is_insufficient_material()
+            .then_some(Outcome::InsufficientMaterial)
+    }
+
+    /// Why a game of this variant ended by the variant's own rule.
+    fn variant_end(&self) -> VariantEnd {
+        match self.variant {
+            Variant::Atomic => VariantEnd::KingExploded,
+            Variant::Antichess if self.inner.us().is_empty() => VariantEnd::AllPiecesLost,
+            Variant::Antichess => VariantEnd::NoLegalMoves,
+            Variant::KingOfTheHill => VariantEnd::KingOfTheHill,
+            Variant::ThreeCheck => VariantEnd::ThirdCheck,
+            Variant::RacingKings => VariantEnd::KingReachedEighthRank,
+            Variant::Horde => VariantEnd::HordeCaptured,
+            // Standard rules have no variant end; shakmaty reports none for them.
+            Variant::Standard | Variant::Chess960 | Variant::Crazyhouse => VariantEnd::NoLegalMoves,
+        }
+    }
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::new(Variant::Standard)
+    }
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The side to move is checkmated.
+    Checkmate {
+        /// The side that mated.
+        winner: Color,
+    },
+    /// The side to move has no legal move and is not in check: a draw.
+    Stalemate,
+    /// Neither side can mate with the material left: a draw.
+    InsufficientMaterial,
+    /// A variant's own rule ended the game.
+    Variant {
+        /// The winner; `None` for a draw (both kings reach the eighth rank in Racing Kings).
+        winner: Option<Color>,
+        /// Which rule.
+        end: VariantEnd,
+    },
+}
+
+impl Outcome {
+    /// The winner, `None` for a draw.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::Checkmate { winner } => Some(winner),
+            Outcome::Stalemate | Outcome::InsufficientMaterial => None,
+            Outcome::Variant { winner, .. } => winner,
+        }
+    }
+
+    /// The result as the PGN `Result` tag writes it: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result(self) -> &'static str {
+        match self.winner() {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Outcome::Checkmate { winner } => write!(f, "checkmate, {} wins", color_name(winner)),
+            Outcome::Stalemate => f.write_str("stalemate"),
+            Outcome::InsufficientMaterial => f.write_str("insufficient material"),
+            Outcome::Variant { winner, end } => {
+                f.write_str(end.description())?;
+                match winner {
+                    Some(winner) => write!(f, ", {} wins", color_name(winner)),
+                    None => f.write_str(", a draw"),
+                }
+            }
+        }
+    }
+}
+
+/// The rule by which a variant's game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum VariantEnd {
+    /// Atomic: a king was blown up.
+    KingExploded,
+    /// Antichess: the side to move has lost all its pieces, and wins.
+    AllPiecesLost,
+    /// Antichess: the side to move has no legal move, and wins.
+    NoLegalMoves,
+    /// King of the Hill: a king reached d4, e4, d5 or e5.
+    KingOfTheHill,
+    /// Three-check: a side gave its third check.
+    ThirdCheck,
+    /// Racing Kings: a king reached the eighth rank.
+    KingReachedEighthRank,
+    /// Horde: Black captured every white piece.
+    HordeCaptured,
+}
+
+impl VariantEnd {
+    /// The rule in words: `a king reached the centre`.
+    pub fn description(self) -> &'static str {
+        match self {
+            VariantEnd::KingExploded => "a king exploded",
+            VariantEnd::AllPiecesLost => "the side to move has lost all its pieces",
+            VariantEnd::NoLegalMoves => "the side to move has no legal move",
+            VariantEnd::KingOfTheHill => "a king reached the centre",
+            VariantEnd::ThirdCheck => "the third check",
+            VariantEnd::KingReachedEighthRank => "a king reached the eighth rank",
+            VariantEnd::HordeCaptured => "the horde was captured",
+        }
+    }
+}
+
+pub(crate) fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// Why a FEN gives no position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FenError {
+    /// The text is not FEN: the field that is wrong.
+    Syntax(FenField),
+    /// The FEN reads, but no game can reach the position.
+    Impossible {
+        /// Every problem found.
+        problems: Vec<FenProblem>,
+        /// The position with the problems a reader can drop dropped (castling rights for
+        /// pieces not on their squares, an en passant square with no pawn, too much
+        /// material, an impossible check), when there are no others: a caller may warn and
+        /// replay from it.
+        repaired: Option<Box<Position>>,
+    },
+}
+
+impl FenError {
+    fn syntax(error: ParseFenError) -> FenError {
+        FenError::Syntax(match error {
+            ParseFenError::InvalidFen => FenField::Layout,
+            ParseFenError::InvalidBoard => FenField::Board,
+            ParseFenError::InvalidPocket => FenField::Pockets,
+            ParseFenError::InvalidTurn => FenField::Turn,
+            ParseFenError::InvalidCastling => FenField::Castling,
+            ParseFenError::InvalidEpSquare => FenField::EnPassant,
+            ParseFenError::InvalidRemainingChecks => FenField::RemainingChecks,
+            ParseFenError::InvalidHalfmoveClock => FenField::HalfmoveClock,
+            ParseFenError::InvalidFullmoves => FenField::FullmoveNumber,
+        })
+    }
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::Syntax(field) => write!(f, "invalid FEN: {}", field.description()),
+            FenError::Impossible { problems, .. } => {
+                f.write_str("impossible position: ")?;
+                for (i, problem) in problems.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str("; ")?;
+                    }
+                    f.write_str(&problem.to_string())?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+/// The field of a FEN that could not be read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FenField {
+    /// The fields as a whole: none, or too many.
+    Layout,
+    /// The pieces on the board.
+    Board,
+    /// Crazyhouse pockets (`[Qn]`).
+    Pockets,
+    /// The side to move.
+    Turn,
+    /// The castling rights.
+    Castling,
+    /// The en passant square.
+    EnPassant,
+    /// Three-check's remaining checks.
+    RemainingChecks,
+    /// The halfmove clock.
+    HalfmoveClock,
+    /// The move number.
+    FullmoveNumber,
+}
+
+impl FenField {
+    /// What is wrong with the field, in words.
+    pub fn description(self) -> &'static str {
+        match self {
+            FenField::Layout => {
+                "it is not six fields: board, side to move, castling, en passant, clocks"
+            }
+            FenField::Board => {
+                "the board is not eight ranks of eight squares (letters PNBRQK pnbrqk, digits 1-8, separated by /)"
+            }
+            FenField::Pockets => "the pockets hold something other than piece letters",
+            FenField::Turn => "the side to move is neither w nor b",
+            FenField::Castling => "the castling rights are not KQkq, file letters or -",
+            FenField::EnPassant => "the en passant square is neither a square nor -",
+            FenField::RemainingChecks => "the remaining checks are not written 3+3 or +0+0",
+            FenField::HalfmoveClock => "the halfmove clock is not a number",
+            FenField::FullmoveNumber => "the move number is not a number",
+        }
+    }
+}
+
+/// A reason no game can reach the position of a FEN.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FenProblem {
+    /// No pieces at all.
+    EmptyBoard,
+    /// A side has no king (where the variant needs one).
+    MissingKing(Color),
+    /// A side has more than one king.
+    TooManyKings(Color),
+    /// A pawn on the first or eighth rank.
+    PawnsOnBackRank,
+    /// Castling rights for a king or rook that is not on its square.
+    InvalidCastlingRights,
+    /// An en passant square with no pawn that just passed it.
+    InvalidEnPassant,
+    /// The side not to move is in check.
+    SideNotToMoveInCheck,
+    /// A check no single move can have given (two knights, aligned sliders).
+    ImpossibleCheck,
+    /// More pieces than promotions can have made.
+    TooMuchMaterial,
+    /// A rule of the variant is broken (a king in check in Racing Kings, say).
+    VariantRule,
+}
+
+impl FenProblem {
+    fn from_kinds(kinds: PositionErrorKinds, board: &Board) -> Vec<FenProblem> {
+        let mut problems = Vec::new();
+        let kings = |color: Color| (board.kings() & board.by_color(color)).count();
+        if kinds.contains(PositionErrorKinds::EMPTY_BOARD) {
+            problems.push(FenProblem::EmptyBoard);
+        }
+        if kinds.contains(PositionErrorKinds::MISSING_KING) {
+            problems.extend(
+                Color::ALL
+                    .into_iter()
+                    .filter(|&c| kings(c) == 0)
+                    .map(FenProblem::MissingKing),
+            );
+        }
+        if kinds.contains(PositionErrorKinds::TOO_MANY_KINGS) {
+            problems.extend(
+                Color::ALL
+                    .into_iter()
+                    .filter(|&c| kings(c) > 1)
+                    .map(FenProblem::TooManyKings),
+            );
+        }
+        for (kind, problem) in [
+            (
+                PositionErrorKinds::PAWNS_ON_BACKRANK,
+                FenProblem::PawnsOnBackRank,
+            ),
+            (
+                PositionErrorKinds::INVALID_CASTLING_RIGHTS,
+                FenProblem::InvalidCastlingRights,
+            ),
+            (
+                PositionErrorKinds::INVALID_EP_SQUARE,
+                FenProblem::InvalidEnPassant,
+            ),
+            (
+                PositionErrorKinds::OPPOSITE_CHECK,
+                FenProblem::SideNotToMoveInCheck,
+            ),
+            (
+                PositionErrorKinds::IMPOSSIBLE_CHECK,
+                FenProblem::ImpossibleCheck,
+            ),
+            (
+                PositionErrorKinds::TOO_MUCH_MATERIAL,
+                FenProblem::TooMuchMaterial,
+            ),
+            (PositionErrorKinds::VARIANT, FenProblem::VariantRule),
+        ] {
+            if kinds.contains(kind) {
+                problems.push(problem);
+            }
+        }
+        problems
+    }
+}
+
+impl fmt::Display for FenProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            FenProblem::EmptyBoard => f.write_str("the board is empty"),
+            FenProblem::MissingKing(c) => write!(f, "{} has no king", color_name(c)),
+            FenProblem::TooManyKings(c) => write!(f, "{} has more than one king", color_name(c)),
+            FenProblem::PawnsOnBackRank => f.write_str("a pawn stands on the first or last rank"),
+            FenProblem::InvalidCastlingRights => {
+                f.write_str("castling rights for a king or rook that is not on its square")
+            }
+            FenProblem::InvalidEnPassant => {
+                f.write_str("the en passant square has no pawn that just passed it")
+            }
+            FenProblem::SideNotToMoveInCheck => f.write_str("the side not to move is in check"),
+            FenProblem::ImpossibleCheck => f.write_str("no single move can have given the check"),
+            FenProblem::TooMuchMaterial => f.write_str("more pieces than promotions can give"),
+            FenProblem::VariantRule => f.write_str("a rule of the variant is broken"),
+        }
+    }
+}

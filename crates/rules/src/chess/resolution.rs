@@ -1,0 +1,697 @@
+//! Resolution: finding the legal move a written move means, or the reason there is none.
+//!
+//! The fast path reads plain SAN with shakmaty's parser and matches it exactly against
+//! shakmaty's candidates for the target square; nothing is allocated. Everything else —
+//! other forms, other languages, a wrong capture mark or disambiguation, and every error —
+//! goes through the slower reader in `written` and the diagnosis here.
+
+use shakmaty::san::{San, SanPlus, Suffix};
+use shakmaty::{
+    attacks, Bitboard, CastlingSide, File, Move, MoveList, Position as _, Rank, Role, Square,
+};
+
+use super::illegal::{
+    Candidate, CastlingError, DropError, IllegalMove, IllegalReason, KingDanger, PromotionError,
+};
+use super::language::{Dialect, Language};
+use super::played::{CheckMark, Form, Forms, Played};
+use super::position::Position;
+use super::variant::Variant;
+use super::written::{self, Reading, Written};
+
+/// A normal move as the text describes it, with the piece known.
+#[derive(Debug, Clone, Copy)]
+struct Spec {
+    role: Role,
+    file: Option<File>,
+    rank: Option<Rank>,
+    capture: bool,
+    to: Square,
+    promotion: Option<Role>,
+}
+
+impl Spec {
+    /// Whether `m` is what the text says, its capture mark aside (checked by `exact`).
+    fn fits(&self, m: &Move, exact: bool) -> bool {
+        let (from, capture, promotion) = match *m {
+            Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion,
+            } if role == self.role && to == self.to => (from, capture.is_some(), promotion),
+            Move::EnPassant { from, to } if self.role == Role::Pawn && to == self.to => {
+                (from, true, None)
+            }
+            _ => return false,
+        };
+        promotion == self.promotion && self.origin_fits(from) && (!exact || capture == self.capture)
+    }
+
+    /// Whether `from` agrees with the written origin. A pawn written without a file
+    /// (`d5`) moves along its file, as python-chess reads it; only `xd5` lets it capture.
+    fn origin_fits(&self, from: Square) -> bool {
+        self.file.is_none_or(|f| f == from.file())
+            && self.rank.is_none_or(|r| r == from.rank())
+            && (self.role != Role::Pawn
+                || self.file.is_some()
+                || self.capture
+                || from.file() == self.to.file())
+    }
+
+    /// The squares the text allows as origin.
+    fn origin_mask(&self) -> Bitboard {
+        let mut mask = Bitboard::FULL;
+        if let Some(file) = self.file {
+            mask &= Bitboard::from_file(file);
+        } else if self.role == Role::Pawn && !self.capture {
+            mask &= Bitboard::from_file(self.to.file());
+        }
+        if let Some(rank) = self.rank {
+            mask &= Bitboard::from_rank(rank);
+        }
+        mask
+    }
+}
+
+fn check_mark(suffix: Option<Suffix>) -> CheckMark {
+    match suffix {
+        None => CheckMark::None,
+        Some(Suffix::Check) => CheckMark::Check,
+        Some(Suffix::Checkmate) => CheckMark::Mate,
+    }
+}
+
+impl Position {
+    /// Plays a move written as a PGN file writes it: `Nf3`, `exd5`, `e8=Q+`, `O-O`, and the
+    /// non-standard forms readers accept (`0-0`, `e8Q`, `e2-e4`, `Ng1-f3`, `e2e4`, `♘f3`,
+    /// `N@f3`, `--`, `Z0`, and the piece letters of `dialect`).
+    ///
+    /// A wrong or missing capture mark, an unneeded or wrong disambiguation (when exactly
+    /// one piece fits), and every other non-standard form still play: they are listed in
+    /// [`Played::forms`]. A wrong check mark plays too: compare [`Played::written_check`]
+    /// with [`Played::check_mark`].
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMove`] says why the text is no legal move here.
+    pub fn play(&self, written: &str, dialect: &Dialect) -> Result<Played, IllegalMove> {
+        if let Some(played) = self.play_plain_san(written.as_bytes(), dialect.language) {
+            return Ok(played);
+        }
+        self.play_written(written, dialect, true)
+    }
+
+    /// The fast path: plain SAN that shakmaty reads, matching exactly one legal move with
+    /// its capture mark right. `None` sends the move to the slow path.
+    fn play_plain_san(&self, text: &[u8], language: Language) -> Option<Played> {
+        // shakmaty reads English letters: a letter that means another piece in the game's
+        // language (Spanish `R` is the king) must take the slow path.
+        if language != Language::English
+            && !text
+                .iter()
+                .all(|&b| !b.is_ascii_uppercase() || language.agrees_with_english(b))
+        {
+            return None;
+        }
+        let san_plus = SanPlus::from_ascii(text).ok()?;
+        let check = check_mark(san_plus.suffix);
+        let mut forms = Forms::EMPTY;
+        match san_plus.san {
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } => {
+                if text.first() == Some(&b'P') {
+                    forms.insert(Form::PawnLetter);
+                }
+                let spec = Spec {
+                    role,
+                    file,
+                    rank,
+                    capture,
+                    to,
+                    promotion,
+                };
+                let candidates = self.inner.san_candidates(role, to);
+                let m = unique(candidates.iter().filter(|m| spec.fits(m, true)))?;
+                let san = San::disambiguate(m, &candidates);
+                note_origin(&spec, m, san, text.first() == Some(&b'P'), &mut forms);
+                Some(self.finish(m, san, check, forms))
+            }
+            San::Castle(side) => {
+                let m = *self.inner.castling_moves(side).first()?;
+                Some(self.finish(m, San::Castle(side), check, forms))
+            }
+            San::Put { role, to } => {
+                let m = unique(
+                    self.inner
+                        .san_candidates(role, to)
+                        .iter()
+                        .filter(|m| m.is_put()),
+                )?;
+                Some(self.finish(m, San::Put { role, to }, check, forms))
+            }
+            San::Null => None,
+        }
+    }
+
+    /// The slow path: any form, any language, lenient matching, and the diagnosis.
+    fn play_written(
+        &self,
+        text: &str,
+        dialect: &Dialect,
+        diagnose_other_side: bool,
+    ) -> Result<Played, IllegalMove> {
+        match written::read(text, dialect.language) {
+            Some(reading) => self.play_reading(reading, text, dialect, diagnose_other_side),
+            None => self.play_other_language(text, dialect, diagnose_other_side),
+        }
+    }
+
+    /// Plays a text with a piece letter the game's language does not have (`Sf3` in an
+    /// English game, `Nf3` in a German one) as the first other language that makes it a
+    /// legal move, English first: games mix letters, and one slip should not stop a game.
+    fn play_other_language(
+        &self,
+        text: &str,
+        dialect: &Dialect,
+        diagnose_other_side: bool,
+    ) -> Result<Played, IllegalMove> {
+        let unreadable = || IllegalMove::new(IllegalReason::Unreadable);
+        let Some(letter) = text
+            .bytes()
+            .find(|&b| b.is_ascii_uppercase() && dialect.language.role(b).is_none())
+        else {
+            return Err(unreadable());
+        };
+        let mut tried = [None; 6];
+        let mut first_error = None;
+        for language in Language::ALL {
+            let Some(role) = language.role(letter) else {
+                continue;
+            };
+            if language == dialect.language || tried.contains(&Some(role)) {
+                continue;
+            }
+            tried[role as usize - 1] = Some(role);
+            let Some(mut reading) = written::read(text, language) else {
+                continue;
+            };
+            reading.forms.remove(Form::ForeignPieceLetter);
+            reading.forms.insert(Form::OtherLanguageLetter);
+            match self.play_reading(reading, text, &Dialect::new(language), diagnose_other_side) {
+                Ok(played) => return Ok(played),
+                Err(error) => {
+                    first_error.get_or_insert(error);
+                }
+            }
+        }
+        Err(first_error.unwrap_or_else(unreadable))
+    }
+
+    fn play_reading(
+        &self,
+        reading: Reading,
+        text: &str,
+        dialect: &Dialect,
+        diagnose_other_side: bool,
+    ) -> Result<Played, IllegalMove> {
+        let Reading {
+            written,
+            check,
+            forms,
+        } = reading;
+        let result = match written {
+            Written::Null => self.play_null(check, forms),
+            Written::Castle(side) => self.play_castle(side, check, forms),
+            Written::Put { role, to } => self.play_put(role, to, check, forms),
+            Written::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                hyphen,
+                to,
+                promotion,
+            } => self.play_normal(
+                role, file, rank, capture, hyphen, to, promotion, check, forms,
+            ),
+        };
+        result.map_err(|reason| {
+            // Only a move that says what it does can be "the other side's move".
+            let other_side = diagnose_other_side
+                && !matches!(
+                    reason,
+                    IllegalReason::Unreadable
+                        | IllegalReason::GameOver(_)
+                        | IllegalReason::Ambiguous { .. }
+                        | IllegalReason::NullMoveInCheck
+                )
+                && self.is_legal_for_other_side(text, dialect);
+            IllegalMove {
+                reason,
+                legal_for_other_side: other_side,
+            }
+        })
+    }
+
+    fn is_legal_for_other_side(&self, text: &str, dialect: &Dialect) -> bool {
+        // Fails when the side to move is in check (the other side could capture the king).
+        let Ok(inner) = self.inner.clone().swap_turn() else {
+            return false;
+        };
+        let swapped = Position {
+            inner,
+            ..self.clone()
+        };
+        swapped.play_written(text, dialect, false).is_ok()
+    }
+
+    fn finish(&self, m: Move, san: San, check: CheckMark, forms: Forms) -> Played {
+        let mut position = self.clone();
+        position.inner.play_unchecked(m);
+        Played {
+            position,
+            chess_move: Some(m),
+            san,
+            written_check: check,
+            forms,
+        }
+    }
+
+    fn play_null(&self, check: CheckMark, forms: Forms) -> Result<Played, IllegalReason> {
+        if self.inner.is_check() {
+            return Err(IllegalReason::NullMoveInCheck);
+        }
+        let inner = self
+            .inner
+            .clone()
+            .swap_turn()
+            .map_err(|_| IllegalReason::NullMoveInCheck)?;
+        Ok(Played {
+            position: Position {
+                inner,
+                ..self.clone()
+            },
+            chess_move: None,
+            san: San::Null,
+            written_check: check,
+            forms,
+        })
+    }
+
+    fn play_castle(
+        &self,
+        side: CastlingSide,
+        check: CheckMark,
+        forms: Forms,
+    ) -> Result<Played, IllegalReason> {
+        match self.inner.castling_moves(side).first() {
+            Some(&m) => Ok(self.finish(m, San::Castle(side), check, forms)),
+            None => Err(self.castling_error(side)),
+        }
+    }
+
+    fn play_put(
+        &self,
+        role: Role,
+        to: Square,
+        check: CheckMark,
+        forms: Forms,
+    ) -> Result<Played, IllegalReason> {
+        let candidates = self.inner.san_candidates(role, to);
+        if let Some(&m) = candidates.iter().find(|m| m.is_put()) {
+            return Ok(self.finish(m, San::Put { role, to }, check, forms));
+        }
+        if let Some(outcome) = self.game_over() {
+            return Err(IllegalReason::GameOver(outcome));
+        }
+        let pos = &self.inner;
+        let reason = match pos.pockets() {
+            None => DropError::NotInVariant,
+            Some(pockets) if pockets[pos.turn()][role] == 0 => DropError::NotInPocket,
+            Some(_) if pos.board().occupied().contains(to) => DropError::SquareOccupied,
+            Some(_) if role == Role::Pawn && Bitboard::BACKRANKS.contains(to) => {
+                DropError::PawnOnBackRank
+            }
+            Some(_) => DropError::LeavesKingInCheck,
+        };
+        Err(IllegalReason::Drop { role, to, reason })
+    }
+
+    #[allow(clippy::too_many_arguments)] // the fields of `Written::Normal`, passed on once
+    fn play_normal(
+        &self,
+        written_role: Option<Role>,
+        file: Option<File>,
+        rank: Option<Rank>,
+        capture: bool,
+        hyphen: bool,
+        to: Square,
+        promotion: Option<Role>,
+        check: CheckMark,
+        mut forms: Forms,
+    ) -> Result<Played, IllegalReason> {
+        let pos = &self.inner;
+        let turn = pos.turn();
+        let origin = file.zip(rank).map(|(f, r)| Square::from_coords(f, r));
+        // Long algebraic and UCI may leave the piece out (`g1f3`, `g1-f3`): it is the one
+        // on the origin square.
+        let role = written_role.unwrap_or_else(|| {
+            origin
+                .and_then(|sq| pos.board().piece_at(sq))
+                .filter(|piece| piece.color == turn)
+                .map_or(Role::Pawn, |piece| piece.role)
+        });
+        let uci = origin.is_some() && written_role.is_none() && !hyphen && !capture;
+        if uci {
+            forms.insert(Form::Uci);
+        } else if hyphen {
+            forms.insert(Form::LongAlgebraic);
+        }
+
+        if role == Role::King {
+            if let Some(side) = self.castling_intent(origin, to) {
+                if !uci {
+                    forms.insert(Form::KingMoveCastling);
+                }
+                return self.play_castle(side, check, forms);
+            }
+        }
+
+        let spec = Spec {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        };
+        let candidates = pos.san_candidates(role, to);
+        let mut fitting = candidates.clone();
+        fitting.retain(|m| spec.fits(m, false));
+        let m = match fitting.len() {
+            1 => fitting[0],
+            0 => {
+                // A piece's origin is only there to tell pieces apart: when exactly one
+                // piece of the kind can move there, a wrong one is a slip, not a new move.
+                // A pawn's file is which pawn it is, so it is not relaxed.
+                let mut relaxed = candidates.clone();
+                relaxed.retain(|m| {
+                    role != Role::Pawn
+                        && (file.is_some() || rank.is_some())
+                        && Spec {
+                            file: None,
+                            rank: None,
+                            ..spec
+                        }
+                        .fits(m, false)
+                });
+                match relaxed.len() {
+                    0 => return Err(self.diagnose(&spec)),
+                    1 => {
+                        forms.insert(Form::WrongDisambiguation);
+                        relaxed[0]
+                    }
+                    _ => return Err(ambiguous(&relaxed, &candidates)),
+                }
+            }
+            _ => {
+                // `xd5` with a pawn on d4 and one on e4: the capture mark decides.
+                let mut agreeing = fitting.clone();
+                agreeing.retain(|m| m.is_capture() == capture);
+                match agreeing.len() {
+                    1 => agreeing[0],
+                    _ => return Err(ambiguous(&fitting, &candidates)),
+                }
+            }
+        };
+
+        if !uci && capture != m.is_capture() {
+            forms.insert(if capture {
+                Form::WrongCaptureMark
+            } else {
+                Form::MissingCaptureMark
+            });
+        }
+        let san = San::disambiguate(m, &candidates);
+        if !uci && !hyphen && !forms.contains(Form::WrongDisambiguation) {
+            note_origin(&spec, m, san, written_role.is_some(), &mut forms);
+        }
+        Ok(self.finish(m, san, check, forms))
+    }
+
+    /// The castling side a king move means: onto its own rook (Chess960's UCI, `Kxh1`), or
+    /// two or more files along the back rank to the castled square (`Kg1`, `e1g1`), which
+    /// no ordinary king move can do.
+    fn castling_intent(&self, origin: Option<Square>, to: Square) -> Option<CastlingSide> {
+        let pos = &self.inner;
+        let turn = pos.turn();
+        let king = pos.board().king_of(turn)?;
+        if origin.is_some_and(|o| o != king) || king.rank() != turn.relative_rank(Rank::First) {
+            return None;
+        }
+        [CastlingSide::KingSide, CastlingSide::QueenSide]
+            .into_iter()
+            .find(|&side| {
+                pos.castles().rook(turn, side) == Some(to)
+                    || (to == side.king_to(turn)
+                        && king.file().distance(to.file()) >= 2
+                        && (to.file() > king.file()) == side.is_king_side())
+            })
+    }
+
+    fn game_over(&self) -> Option<super::position::Outcome> {
+        let pos = &self.inner;
+        if pos.is_variant_end() || pos.legal_moves().is_empty() {
+            self.outcome()
+        } else {
+            None
+        }
+    }
+
+    /// Why no legal move fits `spec`.
+    fn diagnose(&self, spec: &Spec) -> IllegalReason {
+        if let Some(outcome) = self.game_over() {
+            return IllegalReason::GameOver(outcome);
+        }
+        let pos = &self.inner;
+        let turn = pos.turn();
+        let last_rank = turn.relative_rank(Rank::Eighth);
+        if let Some(promoted) = spec.promotion {
+            if spec.role != Role::Pawn {
+                return IllegalReason::Promotion(PromotionError::NotAPawn);
+            }
+            if spec.to.rank() != last_rank {
+                return IllegalReason::Promotion(PromotionError::NotLastRank);
+            }
+            let king_allowed = self.variant() == Variant::Antichess;
+            if promoted == Role::Pawn || (promoted == Role::King && !king_allowed) {
+                return IllegalReason::Promotion(PromotionError::InvalidPiece(promoted));
+            }
+        } else if spec.role == Role::Pawn && spec.to.rank() == last_rank {
+            let promotes = pos
+                .san_candidates(Role::Pawn, spec.to)
+                .iter()
+                .any(|m| m.is_promotion() && m.from().is_some_and(|from| spec.origin_fits(from)));
+            if promotes || self.pseudo_origins(spec).any() {
+                return IllegalReason::Promotion(PromotionError::Missing);
+            }
+        }
+
+        if let Some(from) = self.pseudo_origins(spec).first() {
+            if self.variant() == Variant::Antichess && !pos.capture_moves().is_empty() {
+                return IllegalReason::CaptureRequired;
+            }
+            return IllegalReason::LeavesKingInCheck {
+                role: spec.role,
+                from,
+                to: spec.to,
+                danger: self.king_danger(spec.role, from, spec.to),
+            };
+        }
+        IllegalReason::NoPieceCanReach {
+            role: spec.role,
+            to: spec.to,
+        }
+    }
+
+    /// The squares of the pieces that could make the move if their own king did not count:
+    /// pseudo-legal origins.
+    fn pseudo_origins(&self, spec: &Spec) -> Bitboard {
+        let pos = &self.inner;
+        let turn = pos.turn();
+        let occupied = pos.board().occupied();
+        let to = spec.to;
+        if pos.us().contains(to) {
+            return Bitboard::EMPTY;
+        }
+        let from = match spec.role {
+            Role::Knight => attacks::knight_attacks(to),
+            Role::Bishop => attacks::bishop_attacks(to, occupied),
+            Role::Rook => attacks::rook_attacks(to, occupied),
+            Role::Queen => attacks::queen_attacks(to, occupied),
+            Role::King => attacks::king_attacks(to),
+            Role::Pawn => {
+                if pos.them().contains(to) || pos.maybe_ep_square() == Some(to) {
+                    attacks::pawn_attacks(!turn, to)
+                } else if occupied.contains(to) {
+                    Bitboard::EMPTY
+                } else {
+                    let back = if turn.is_white() { -8 } else { 8 };
+                    let mut from = Bitboard::EMPTY;
+                    if let Some(one) = to.offset(back) {
+                        from.add(one);
+                        // A double step, from the pawn's start (its second rank; Horde's
+                        // pawns on the first rank step two as well).
+                        if !occupied.contains(one) && !pos.our(Role::Pawn).contains(one) {
+                            if let Some(two) = one.offset(back) {
+                                let start = turn.relative_rank(Rank::Second);
+                                let horde = turn.relative_rank(Rank::First);
+                                if two.rank() == start
+                                    || (self.variant() == Variant::Horde && two.rank() == horde)
+                                {
+                                    from.add(two);
+                                }
+                            }
+                        }
+                    }
+                    from
+                }
+            }
+        };
+        from & pos.our(spec.role) & spec.origin_mask()
+    }
+
+    /// Why the pseudo-legal move `from`-`to` is illegal for the king's sake.
+    fn king_danger(&self, role: Role, from: Square, to: Square) -> KingDanger {
+        let pos = &self.inner;
+        let turn = pos.turn();
+        let Some(king) = pos.board().king_of(turn) else {
+            return KingDanger::Other;
+        };
+        if self.variant() == Variant::Atomic
+            && pos.them().contains(to)
+            && (role == Role::King || attacks::king_attacks(to).contains(king))
+        {
+            return KingDanger::ExplodesOwnKing;
+        }
+        if role == Role::King {
+            return KingDanger::MovesIntoCheck;
+        }
+        if pos.is_check() {
+            return KingDanger::StaysInCheck;
+        }
+        // The king's attackers once the piece has left `from` (and a pawn taken en passant
+        // has left its square): a pinner, unless the move captures it.
+        let mut occupied = pos.board().occupied().without(from).with(to);
+        if role == Role::Pawn && pos.maybe_ep_square() == Some(to) && from.file() != to.file() {
+            occupied = occupied.without(Square::from_coords(to.file(), from.rank()));
+        }
+        let attackers = pos.king_attackers(king, !turn, occupied).without(to);
+        if let Some(by) = attackers.first() {
+            return KingDanger::Pinned {
+                by,
+                pinner: pos.board().role_at(by).unwrap_or(Role::Queen),
+            };
+        }
+        if self.variant() == Variant::RacingKings {
+            return KingDanger::GivesCheck;
+        }
+        KingDanger::Other
+    }
+
+    /// Why castling on `side` is not legal.
+    fn castling_error(&self, side: CastlingSide) -> IllegalReason {
+        if let Some(outcome) = self.game_over() {
+            return IllegalReason::GameOver(outcome);
+        }
+        let pos = &self.inner;
+        let turn = pos.turn();
+        let castles = pos.castles();
+        let reason = match (castles.rook(turn, side), pos.board().king_of(turn)) {
+            (Some(rook), Some(king)) => {
+                let blockers = castles.path(turn, side) & pos.board().occupied();
+                let king_to = side.king_to(turn);
+                // As shakmaty checks them: the squares the king passes with the king lifted,
+                // its new square with king and rook lifted.
+                let passed = attacks::between(king, king_to);
+                let occupied = pos.board().occupied().without(king);
+                let attacked =
+                    |sq: Square, occupied: Bitboard| pos.king_attackers(sq, !turn, occupied).any();
+                if let Some(by) = blockers.first() {
+                    CastlingError::Blocked { by }
+                } else if pos.is_check() {
+                    CastlingError::InCheck
+                } else if let Some(square) = passed.into_iter().find(|&sq| attacked(sq, occupied)) {
+                    CastlingError::ThroughCheck { square }
+                } else if attacked(king_to, occupied.without(rook)) {
+                    CastlingError::IntoCheck
+                } else {
+                    CastlingError::Other
+                }
+            }
+            _ => CastlingError::NoRight,
+        };
+        IllegalReason::Castling { side, reason }
+    }
+}
+
+/// The single move of `moves`, if there is exactly one.
+fn unique<'m>(mut moves: impl Iterator<Item = &'m Move>) -> Option<Move> {
+    let first = *moves.next()?;
+    moves.next().is_none().then_some(first)
+}
+
+fn ambiguous(fitting: &MoveList, candidates: &MoveList) -> IllegalReason {
+    IllegalReason::Ambiguous {
+        candidates: fitting
+            .iter()
+            .filter_map(|&m| {
+                Some(Candidate {
+                    from: m.from()?,
+                    san: San::disambiguate(m, candidates),
+                })
+            })
+            .collect(),
+    }
+}
+
+/// Notes an origin written otherwise than SAN needs: more or other than the canonical
+/// disambiguation (`Nbd2`, `Ng1f3`), a pawn's rank (`e4xd5`), a pawn capture without its
+/// file (`xd5`), a pawn's whole origin without a piece letter or capture mark (`e2e4`,
+/// UCI). `letter` says whether a piece letter was written (`Pe2e4` is long algebraic).
+fn note_origin(spec: &Spec, m: Move, canonical: San, letter: bool, forms: &mut Forms) {
+    let San::Normal {
+        file: canon_file,
+        rank: canon_rank,
+        ..
+    } = canonical
+    else {
+        return;
+    };
+    let full = spec.file.is_some() && spec.rank.is_some();
+    if spec.role == Role::Pawn {
+        if spec.rank.is_some() {
+            forms.insert(if spec.file.is_some() && !spec.capture && !letter {
+                Form::Uci
+            } else {
+                Form::LongAlgebraic
+            });
+        } else if m.is_capture() && spec.file.is_none() {
+            forms.insert(Form::PawnCaptureWithoutFile);
+        }
+    } else if (spec.file, spec.rank) != (canon_file, canon_rank) {
+        forms.insert(if full && !(canon_file.is_some() && canon_rank.is_some()) {
+            Form::LongAlgebraic
+        } else {
+            Form::RedundantDisambiguation
+        });
+    }
+}

@@ -1,0 +1,1105 @@
+//! The rules of chess as the notation meets them: one test per reason, form, language and
+//! variant.
+
+use shakmaty::Position as _;
+
+use super::*;
+
+const EN: Dialect = Dialect::ENGLISH;
+
+/// The position after `moves` (English SAN) from the standard start.
+fn after(moves: &str) -> Position {
+    after_in(Variant::Standard, moves)
+}
+
+fn after_in(variant: Variant, moves: &str) -> Position {
+    let mut position = Position::new(variant);
+    for m in moves.split_whitespace() {
+        position = position
+            .play(m, &EN)
+            .unwrap_or_else(|e| panic!("{m}: {e}"))
+            .into_position();
+    }
+    position
+}
+
+fn fen(variant: Variant, text: &str) -> Position {
+    Position::from_fen(variant, text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn standard(text: &str) -> Position {
+    fen(Variant::Standard, text)
+}
+
+fn reason(position: &Position, m: &str) -> IllegalReason {
+    match position.play(m, &EN) {
+        Ok(played) => panic!("{m} played as {}", played.san()),
+        Err(e) => e.reason,
+    }
+}
+
+fn played(position: &Position, m: &str) -> Played {
+    position.play(m, &EN).unwrap_or_else(|e| panic!("{m}: {e}"))
+}
+
+fn forms(forms: &[Form]) -> Forms {
+    forms.iter().copied().collect()
+}
+
+// --- Why a move is illegal -----------------------------------------------------------
+
+#[test]
+fn unreadable_text() {
+    let start = Position::default();
+    for text in ["Xyz", "e9", "Nf", "", "1-0", "O-O-O-O", "e4e5e6"] {
+        assert_eq!(reason(&start, text), IllegalReason::Unreadable, "{text:?}");
+    }
+    let error = start.play("Xyz", &EN).unwrap_err();
+    assert!(!error.legal_for_other_side);
+    assert_eq!(error.to_string(), "not a move");
+}
+
+#[test]
+fn no_piece_can_reach_the_square() {
+    let start = Position::default();
+    let error = start.play("Nd4", &EN).unwrap_err();
+    assert_eq!(
+        error.reason,
+        IllegalReason::NoPieceCanReach {
+            role: Role::Knight,
+            to: Square::D4
+        }
+    );
+    assert!(!error.legal_for_other_side);
+    assert_eq!(error.to_string(), "no knight can move to d4");
+    // A pawn written without a file moves along its file: `d5` is no capture.
+    assert_eq!(
+        reason(&after("e4 d5"), "d5"),
+        IllegalReason::NoPieceCanReach {
+            role: Role::Pawn,
+            to: Square::D5
+        }
+    );
+}
+
+#[test]
+fn a_move_of_the_other_side_says_a_move_is_missing() {
+    let start = Position::default();
+    let error = start.play("e5", &EN).unwrap_err();
+    assert!(error.legal_for_other_side, "{error}");
+    assert!(error.to_string().ends_with("is a move missing?)"));
+    let error = start.play("Nf6", &EN).unwrap_err();
+    assert!(error.legal_for_other_side);
+}
+
+#[test]
+fn a_pinned_piece_cannot_move() {
+    let position = standard("4k3/8/8/8/4r3/8/4N3/4K3 w - - 0 1");
+    assert_eq!(
+        reason(&position, "Nc3"),
+        IllegalReason::LeavesKingInCheck {
+            role: Role::Knight,
+            from: Square::E2,
+            to: Square::C3,
+            danger: KingDanger::Pinned {
+                by: Square::E4,
+                pinner: Role::Rook
+            }
+        }
+    );
+    assert_eq!(
+        position.play("Nc3", &EN).unwrap_err().to_string(),
+        "the knight on e2 is pinned to its king by the rook on e4"
+    );
+}
+
+#[test]
+fn the_king_stays_in_check() {
+    let position = standard("4r1k1/8/8/8/8/8/8/4K1N1 w - - 0 1");
+    assert_eq!(
+        reason(&position, "Nf3"),
+        IllegalReason::LeavesKingInCheck {
+            role: Role::Knight,
+            from: Square::G1,
+            to: Square::F3,
+            danger: KingDanger::StaysInCheck
+        }
+    );
+}
+
+#[test]
+fn the_king_moves_into_check() {
+    let position = standard("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1");
+    assert_eq!(
+        reason(&position, "Kf2"),
+        IllegalReason::LeavesKingInCheck {
+            role: Role::King,
+            from: Square::E1,
+            to: Square::F2,
+            danger: KingDanger::MovesIntoCheck
+        }
+    );
+}
+
+#[test]
+fn ambiguous_moves_name_their_candidates() {
+    let position = after("d4 d5 Nf3 Nf6");
+    let IllegalReason::Ambiguous { candidates } = reason(&position, "Nd2") else {
+        panic!("not ambiguous");
+    };
+    let sans: Vec<String> = candidates.iter().map(|c| c.san.to_string()).collect();
+    assert_eq!(sans, ["Nbd2", "Nfd2"]);
+    let froms: Vec<Square> = candidates.iter().map(|c| c.from).collect();
+    assert_eq!(froms, [Square::B1, Square::F3]);
+    assert_eq!(
+        position.play("Nd2", &EN).unwrap_err().to_string(),
+        "ambiguous: it could be Nbd2 or Nfd2"
+    );
+    // A disambiguation that fits neither is still ambiguous, not a wrong disambiguation.
+    assert!(matches!(
+        reason(&position, "Nhd2"),
+        IllegalReason::Ambiguous { .. }
+    ));
+}
+
+#[test]
+fn a_wrong_disambiguation_with_one_piece_that_fits_plays_with_a_note() {
+    let position = after("d4 d5");
+    let played = played(&position, "Ngd2");
+    assert_eq!(played.san().to_string(), "Nd2");
+    assert_eq!(played.forms(), forms(&[Form::WrongDisambiguation]));
+    // Needed, and right: standard.
+    let position = after("d4 d5 Nf3 Nf6");
+    assert!(played_forms(&position, "Nbd2").is_empty());
+}
+
+fn played_forms(position: &Position, m: &str) -> Forms {
+    played(position, m).forms()
+}
+
+#[test]
+fn castling_without_the_right() {
+    let position = standard("r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1");
+    assert_eq!(
+        reason(&position, "O-O"),
+        IllegalReason::Castling {
+            side: CastlingSide::KingSide,
+            reason: CastlingError::NoRight
+        }
+    );
+}
+
+#[test]
+fn castling_with_pieces_in_the_way() {
+    assert_eq!(
+        reason(&Position::default(), "O-O"),
+        IllegalReason::Castling {
+            side: CastlingSide::KingSide,
+            reason: CastlingError::Blocked { by: Square::F1 }
+        }
+    );
+}
+
+#[test]
+fn castling_out_of_check() {
+    let position = standard("4r1k1/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    assert_eq!(
+        reason(&position, "O-O-O"),
+        IllegalReason::Castling {
+            side: CastlingSide::QueenSide,
+            reason: CastlingError::InCheck
+        }
+    );
+}
+
+#[test]
+fn castling_through_check() {
+    let position = standard("5rk1/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    assert_eq!(
+        reason(&position, "O-O"),
+        IllegalReason::Castling {
+            side: CastlingSide::KingSide,
+            reason: CastlingError::ThroughCheck { square: Square::F1 }
+        }
+    );
+}
+
+#[test]
+fn castling_into_check() {
+    let position = standard("1k4r1/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    assert_eq!(
+        reason(&position, "O-O"),
+        IllegalReason::Castling {
+            side: CastlingSide::KingSide,
+            reason: CastlingError::IntoCheck
+        }
+    );
+}
+
+#[test]
+fn promotion_errors() {
+    let position = standard("8/4P3/8/8/8/8/k7/4K3 w - - 0 1");
+    assert_eq!(
+        reason(&position, "e8"),
+        IllegalReason::Promotion(PromotionError::Missing)
+    );
+    assert_eq!(
+        reason(&position, "e8=K"),
+        IllegalReason::Promotion(PromotionError::InvalidPiece(Role::King))
+    );
+    assert_eq!(
+        reason(&position, "e8=P"),
+        IllegalReason::Promotion(PromotionError::InvalidPiece(Role::Pawn))
+    );
+    assert_eq!(
+        reason(&position, "Kd2=Q"),
+        IllegalReason::Promotion(PromotionError::NotAPawn)
+    );
+    let position = standard("8/8/8/8/4P3/8/k7/4K3 w - - 0 1");
+    assert_eq!(
+        reason(&position, "e5=Q"),
+        IllegalReason::Promotion(PromotionError::NotLastRank)
+    );
+}
+
+#[test]
+fn a_finished_game_takes_no_move() {
+    let mated = after("f3 e5 g4 Qh4#");
+    assert_eq!(
+        reason(&mated, "a3"),
+        IllegalReason::GameOver(Outcome::Checkmate {
+            winner: Color::Black
+        })
+    );
+}
+
+#[test]
+fn null_moves() {
+    let start = Position::default();
+    let played = played(&start, "--");
+    assert!(played.is_null());
+    assert_eq!(played.position().turn(), Color::Black);
+    assert_eq!(played.forms(), forms(&[Form::NullMove]));
+    assert_eq!(played.uci().to_string(), "0000");
+    assert_eq!(played.san().to_string(), "--");
+    for text in ["Z0", "0000", "@@@@"] {
+        assert!(start.play(text, &EN).is_ok_and(|p| p.is_null()), "{text}");
+    }
+    let in_check = after("e4 f5 Qh5+");
+    assert_eq!(reason(&in_check, "Z0"), IllegalReason::NullMoveInCheck);
+}
+
+// --- The capture mark: a warning, not an error ------------------------------------------
+
+#[test]
+fn a_wrong_capture_mark_plays_with_a_note() {
+    // python-chess ignores `x`, shakmaty's own matcher insists on it; the move is
+    // unambiguous either way, so it plays and the caller warns.
+    let played = played(&Position::default(), "Nxf3");
+    assert_eq!(played.san().to_string(), "Nf3");
+    assert_eq!(played.forms(), forms(&[Form::WrongCaptureMark]));
+}
+
+#[test]
+fn a_missing_capture_mark_plays_with_a_note() {
+    let position = after("e4 d5");
+    let played = played(&position, "ed5");
+    assert_eq!(played.san().to_string(), "exd5");
+    assert!(played.is_capture());
+    assert_eq!(played.forms(), forms(&[Form::MissingCaptureMark]));
+    let position = after("e4 d5 exd5 Nf6 c4");
+    assert_eq!(
+        played_forms(&position, "Nd5"),
+        forms(&[Form::MissingCaptureMark])
+    );
+}
+
+// --- Forms of writing a move -----------------------------------------------------------
+
+#[test]
+fn standard_san_has_no_forms() {
+    let position = after("e4 e5 Nf3 Nc6 Bb5 a6");
+    for m in ["Bxc6", "O-O", "Nxe5", "d4", "Ba4"] {
+        assert!(played_forms(&position, m).is_empty(), "{m}");
+    }
+}
+
+#[test]
+fn non_standard_forms_are_played_and_noted() {
+    let start = Position::default();
+    let cases: &[(&Position, &str, &str, &[Form])] = &[
+        (&start, "e2e4", "e4", &[Form::Uci]),
+        (&start, "g1f3", "Nf3", &[Form::Uci]),
+        (&start, "e2-e4", "e4", &[Form::LongAlgebraic]),
+        (&start, "Ng1-f3", "Nf3", &[Form::LongAlgebraic]),
+        (&start, "Ng1f3", "Nf3", &[Form::LongAlgebraic]),
+        (&start, "Pe4", "e4", &[Form::PawnLetter]),
+        (&start, "♘f3", "Nf3", &[Form::Figurine]),
+        (&start, "♞f3", "Nf3", &[Form::Figurine]),
+        (&start, "Sf3", "Nf3", &[Form::OtherLanguageLetter]),
+    ];
+    for (position, text, san, expected) in cases {
+        let played = played(position, text);
+        assert_eq!(played.san().to_string(), *san, "{text}");
+        assert_eq!(played.forms(), forms(expected), "{text}");
+    }
+}
+
+#[test]
+fn castling_forms() {
+    let position = standard("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    let cases: &[(&str, &str, &[Form])] = &[
+        ("O-O", "O-O", &[]),
+        ("0-0", "O-O", &[Form::CastlingWithZeros]),
+        ("0-0-0", "O-O-O", &[Form::CastlingWithZeros]),
+        ("e1g1", "O-O", &[Form::Uci]),
+        ("e1h1", "O-O", &[Form::Uci]),
+        ("Kg1", "O-O", &[Form::KingMoveCastling]),
+        (
+            "Ke1-c1",
+            "O-O-O",
+            &[Form::LongAlgebraic, Form::KingMoveCastling],
+        ),
+    ];
+    for (text, san, expected) in cases {
+        let played = played(&position, text);
+        assert_eq!(played.san().to_string(), *san, "{text}");
+        assert_eq!(played.forms(), forms(expected), "{text}");
+        assert_eq!(played.role(), Some(Role::King));
+    }
+    let played = played(&position, "O-O");
+    assert_eq!(played.uci().to_string(), "e1g1");
+    assert_eq!(played.to(), Some(Square::G1));
+    assert_eq!(played.from(), Some(Square::E1));
+}
+
+#[test]
+fn promotion_forms() {
+    let position = standard("3k4/6P1/8/8/8/8/8/4K3 w - - 0 1");
+    let cases: &[(&str, &[Form])] = &[
+        ("g8=Q", &[]),
+        ("g8Q", &[Form::PromotionWithoutEquals]),
+        ("g8/Q", &[Form::PromotionWithoutEquals]),
+        ("g8(Q)", &[Form::PromotionWithoutEquals]),
+        ("g7g8q", &[Form::Uci, Form::PromotionWithoutEquals]),
+    ];
+    for (text, expected) in cases {
+        let played = played(&position, text);
+        assert_eq!(played.san().to_string(), "g8=Q+", "{text}");
+        assert_eq!(played.promotion(), Some(Role::Queen));
+        assert_eq!(played.forms(), forms(expected), "{text}");
+    }
+    assert_eq!(played(&position, "g8=N").san().to_string(), "g8=N");
+}
+
+#[test]
+fn redundant_disambiguation_and_en_passant_marks() {
+    let position = after("d4 d5");
+    assert_eq!(
+        played_forms(&position, "Nbd2"),
+        forms(&[Form::RedundantDisambiguation])
+    );
+    let position = after("e4 a6 e5 d5");
+    let played = played(&position, "exd6 e.p.");
+    assert_eq!(played.san().to_string(), "exd6");
+    assert_eq!(played.forms(), forms(&[Form::EnPassantMark]));
+    assert!(played.is_capture());
+    assert_eq!(
+        played_forms(&position, "xd6"),
+        forms(&[Form::PawnCaptureWithoutFile])
+    );
+    assert_eq!(
+        played_forms(&position, "e5:d6"),
+        forms(&[Form::OtherCaptureMark, Form::LongAlgebraic])
+    );
+}
+
+#[test]
+fn forms_are_warned_about_once_per_game() {
+    let mut reported = Forms::EMPTY;
+    let mut warnings = Vec::new();
+    let mut position = Position::default();
+    for m in ["e2e4", "e7e5", "g1f3", "Nc6", "Bc4", "Nf6", "0-0"] {
+        let played = played(&position, m);
+        for form in played.forms().difference(reported).iter() {
+            warnings.push(form);
+        }
+        reported = reported.union(played.forms());
+        position = played.into_position();
+    }
+    assert_eq!(warnings, [Form::Uci, Form::CastlingWithZeros]);
+    assert_eq!(format!("{reported:?}"), "{CastlingWithZeros, Uci}");
+    assert_eq!(
+        Form::CastlingWithZeros.to_string(),
+        "castling written with zeros (0-0 for O-O)"
+    );
+}
+
+#[test]
+fn a_game_starts_from_its_fen_or_its_variant() {
+    assert_eq!(
+        Position::setup(Variant::Standard, None),
+        Ok(Position::default())
+    );
+    let from_fen = Position::setup(Variant::Standard, Some("4k3/8/8/8/8/8/8/4K3 b - - 0 40"));
+    assert_eq!(from_fen.map(|p| p.fullmove_number()), Ok(40));
+}
+
+// --- What a played move tells ------------------------------------------------------------
+
+#[test]
+fn check_marks_written_and_deserved() {
+    let position = after("f3 e5 g4");
+    let mate = played(&position, "Qh4#");
+    assert_eq!(mate.written_check(), CheckMark::Mate);
+    assert_eq!(mate.check_mark(), CheckMark::Mate);
+    assert!(mate.is_checkmate() && mate.gives_check());
+    assert_eq!(mate.san().to_string(), "Qh4#");
+    let wrong = played(&position, "Qh4+");
+    assert_eq!(wrong.written_check(), CheckMark::Check);
+    assert_eq!(wrong.check_mark(), CheckMark::Mate);
+    let unmarked = played(&position, "Qh4");
+    assert_eq!(unmarked.written_check(), CheckMark::None);
+    let quiet = played(&Position::default(), "Nf3+");
+    assert_eq!(quiet.written_check(), CheckMark::Check);
+    assert_eq!(quiet.check_mark(), CheckMark::None);
+    assert_eq!(
+        played(&Position::default(), "e4++").written_check(),
+        CheckMark::DoubleCheck
+    );
+}
+
+#[test]
+fn facts_about_a_move() {
+    let position = after("e4 d5");
+    let played = played(&position, "exd5");
+    assert!(played.is_capture());
+    assert_eq!(played.role(), Some(Role::Pawn));
+    assert_eq!(played.from(), Some(Square::E4));
+    assert_eq!(played.to(), Some(Square::D5));
+    assert_eq!(played.promotion(), None);
+    assert_eq!(played.uci().to_string(), "e4d5");
+    assert_eq!(
+        played.chess_move(),
+        Some(Move::Normal {
+            role: Role::Pawn,
+            from: Square::E4,
+            capture: Some(Role::Pawn),
+            to: Square::D5,
+            promotion: None
+        })
+    );
+    assert_eq!(
+        played.position().fen(),
+        "rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2"
+    );
+}
+
+// --- Languages -------------------------------------------------------------------------
+
+#[test]
+fn piece_letters_of_each_language() {
+    let position = after("e4 e5");
+    let cases = [
+        (Language::German, "Sf3", "Nf3"),
+        (Language::German, "Lb5", "Bb5"),
+        (Language::German, "Dh5", "Qh5"),
+        (Language::German, "Ke2", "Ke2"),
+        (Language::Spanish, "Cf3", "Nf3"),
+        (Language::Spanish, "Ab5", "Bb5"),
+        (Language::Spanish, "Re2", "Ke2"),
+        (Language::Italian, "Re2", "Ke2"),
+        (Language::French, "Fc4", "Bc4"),
+        (Language::Dutch, "Pf3", "Nf3"),
+        (Language::Portuguese, "Bb5", "Bb5"),
+        (Language::Polish, "Hh5", "Qh5"),
+        (Language::Czech, "Jf3", "Nf3"),
+        (Language::Hungarian, "Vh5", "Qh5"),
+        (Language::Finnish, "Rf3", "Nf3"),
+        (Language::Romanian, "Nc4", "Bc4"),
+    ];
+    for (language, text, san) in cases {
+        let played = position
+            .play(text, &Dialect::new(language))
+            .unwrap_or_else(|e| panic!("{language} {text}: {e}"));
+        assert_eq!(played.san().to_string(), san, "{language} {text}");
+        assert_eq!(
+            played.forms().contains(Form::ForeignPieceLetter),
+            text != san,
+            "{language} {text}"
+        );
+    }
+    // A promotion in German.
+    let position = standard("3k4/6P1/8/8/8/8/8/4K3 w - - 0 1");
+    let played = position
+        .play("g8=D", &Dialect::new(Language::German))
+        .unwrap();
+    assert_eq!(played.san().to_string(), "g8=Q+");
+}
+
+#[test]
+fn a_letter_that_means_another_piece_in_the_game_language_is_read_that_way() {
+    // Spanish R is the king, even though English R (rook) would fit too.
+    let position = standard("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    let spanish = Dialect::new(Language::Spanish);
+    assert_eq!(
+        position.play("Rd2", &spanish).unwrap().san().to_string(),
+        "Kd2"
+    );
+    assert_eq!(played(&position, "Rd1").san().to_string(), "Rd1");
+}
+
+#[test]
+fn language_descriptions() {
+    assert_eq!(
+        Language::German.description(),
+        "German piece letters: K = king, D = queen, T = rook, L = bishop, S = knight"
+    );
+    assert_eq!(Language::Spanish.role(b'R'), Some(Role::King));
+    assert_eq!(Language::English.role(b'R'), Some(Role::Rook));
+    assert_eq!(Language::English.role(b'P'), Some(Role::Pawn));
+    assert_eq!(Language::Dutch.role(b'P'), Some(Role::Knight));
+    assert_eq!(Language::French.letter(Role::Bishop), Some('F'));
+}
+
+fn detect(moves: &str) -> Option<Language> {
+    let moves: Vec<&str> = moves.split_whitespace().collect();
+    detect_language(&Position::default(), &moves)
+}
+
+#[test]
+fn an_english_game_without_piece_moves_is_english() {
+    assert_eq!(
+        detect("e4 e5 d4 exd4 c3 dxc3 bxc3"),
+        Some(Language::English)
+    );
+}
+
+#[test]
+fn an_english_game_is_english() {
+    assert_eq!(
+        detect("e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O"),
+        Some(Language::English)
+    );
+}
+
+#[test]
+fn a_german_game_is_german() {
+    assert_eq!(
+        detect("e4 e5 Sf3 Sc6 Lb5 a6 La4 Sf6 O-O Le7 Te1 b5 Lb3 d6 c3 O-O h3 Dd7"),
+        Some(Language::German)
+    );
+}
+
+#[test]
+fn a_spanish_game_where_r_is_the_king_is_spanish() {
+    assert_eq!(
+        detect("e4 e5 Cf3 Cc6 Ac4 Ac5 Re2 Re7"),
+        Some(Language::Spanish)
+    );
+    // R alone says it, when English cannot move a rook there.
+    assert_eq!(detect("e4 e5 Re2 Re7"), Some(Language::Spanish));
+}
+
+#[test]
+fn a_french_game_is_french() {
+    assert_eq!(
+        detect("e4 e5 Cf3 Cc6 Fc4 Fc5 c3 Cf6 d4 exd4 cxd4 Fb4+"),
+        Some(Language::French)
+    );
+}
+
+#[test]
+fn an_english_game_with_one_german_letter_stays_english() {
+    // mliebelt's sampleGameThrow.pgn: "Sf3 is German and should be Nf3".
+    assert_eq!(detect("d4 Nf6 Sf3 d5"), Some(Language::English));
+    let position = after("d4 Nf6");
+    assert_eq!(
+        played_forms(&position, "Sf3"),
+        forms(&[Form::OtherLanguageLetter])
+    );
+}
+
+#[test]
+fn no_language_reads_nonsense() {
+    assert_eq!(detect("Xx9 e4"), None);
+    assert_eq!(detect(""), None);
+}
+
+// --- Variants and start positions -----------------------------------------------------
+
+#[test]
+fn variant_tags() {
+    let cases = [
+        ("Standard", Variant::Standard),
+        ("From Position", Variant::Standard),
+        ("normal", Variant::Standard),
+        ("Chess960", Variant::Chess960),
+        ("chess 960", Variant::Chess960),
+        ("Fischerandom", Variant::Chess960),
+        ("fischerandom", Variant::Chess960),
+        ("Crazyhouse", Variant::Crazyhouse),
+        ("Atomic", Variant::Atomic),
+        ("Antichess", Variant::Antichess),
+        ("Giveaway", Variant::Antichess),
+        ("King of the Hill", Variant::KingOfTheHill),
+        ("kingOfTheHill", Variant::KingOfTheHill),
+        ("Three-check", Variant::ThreeCheck),
+        ("3check", Variant::ThreeCheck),
+        ("Horde", Variant::Horde),
+        ("Racing Kings", Variant::RacingKings),
+    ];
+    for (tag, variant) in cases {
+        assert_eq!(Variant::from_tag(tag), Some(variant), "{tag}");
+    }
+    for tag in [
+        "Bughouse",
+        "wild/1",
+        "Suicide chess?",
+        "a very long name of no variant",
+    ] {
+        assert_eq!(Variant::from_tag(tag), None, "{tag}");
+    }
+    for variant in Variant::ALL {
+        assert_eq!(Variant::from_tag(variant.name()), Some(variant));
+    }
+}
+
+#[test]
+fn start_positions() {
+    let cases = [
+        (
+            Variant::Standard,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ),
+        (
+            Variant::Chess960,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ),
+        (
+            Variant::Crazyhouse,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+        ),
+        (
+            Variant::Antichess,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+        ),
+        (
+            Variant::ThreeCheck,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
+        ),
+        (
+            Variant::Horde,
+            "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
+        ),
+        (
+            Variant::RacingKings,
+            "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
+        ),
+    ];
+    for (variant, expected) in cases {
+        let start = Position::new(variant);
+        assert_eq!(start.fen(), expected, "{variant}");
+        assert_eq!(start.variant(), variant);
+        assert_eq!(start.outcome(), None, "{variant}");
+    }
+    assert_eq!(
+        Position::new(Variant::Chess960).castling_mode(),
+        CastlingMode::Chess960
+    );
+    assert_eq!(
+        Position::new(Variant::Standard).castling_mode(),
+        CastlingMode::Standard
+    );
+}
+
+/// TCEC Season 20's FRC final starts with king c1, rooks b1 and e1.
+const FRC_X_FEN: &str = "1rk1r3/pppppppp/8/8/8/8/PPPPPPPP/1RK1R3 w KQkq - 0 1";
+const FRC_SHREDDER_FEN: &str = "1rk1r3/pppppppp/8/8/8/8/PPPPPPPP/1RK1R3 w EBeb - 0 1";
+
+#[test]
+fn chess960_castling_from_x_fen_and_shredder_fen() {
+    for text in [FRC_X_FEN, FRC_SHREDDER_FEN] {
+        let position = fen(Variant::Chess960, text);
+        assert_eq!(position.castling_mode(), CastlingMode::Chess960);
+        let castles = position.shakmaty().castles();
+        assert_eq!(
+            castles.rook(Color::White, CastlingSide::KingSide),
+            Some(Square::E1)
+        );
+        assert_eq!(
+            castles.rook(Color::White, CastlingSide::QueenSide),
+            Some(Square::B1)
+        );
+
+        let short = played(&position, "O-O");
+        assert_eq!(short.uci().to_string(), "c1e1", "king takes rook");
+        assert_eq!(short.from(), Some(Square::C1));
+        assert_eq!(short.to(), Some(Square::G1));
+        let board = short.position().board();
+        assert_eq!(board.role_at(Square::G1), Some(Role::King));
+        assert_eq!(board.role_at(Square::F1), Some(Role::Rook));
+
+        let long = played(&position, "O-O-O");
+        assert_eq!(long.uci().to_string(), "c1b1");
+        assert_eq!(
+            long.position().board().role_at(Square::D1),
+            Some(Role::Rook)
+        );
+
+        // UCI's king-takes-rook and the king's move onto its rook read as castling.
+        assert_eq!(played(&position, "c1e1").san().to_string(), "O-O");
+        assert_eq!(
+            played(&position, "Kxe1").forms(),
+            forms(&[Form::KingMoveCastling])
+        );
+    }
+    // A standard game from a Chess960 FEN ("From Position") castles the Chess960 way.
+    let position = fen(Variant::Standard, FRC_X_FEN);
+    assert_eq!(position.castling_mode(), CastlingMode::Chess960);
+    assert_eq!(played(&position, "O-O").uci().to_string(), "c1e1");
+}
+
+#[test]
+fn crazyhouse_drops() {
+    let position = after_in(Variant::Crazyhouse, "e4 d5 exd5 Qxd5 Nc3 Qa5");
+    let drop = played(&position, "P@e6");
+    assert_eq!(
+        drop.chess_move(),
+        Some(Move::Put {
+            role: Role::Pawn,
+            to: Square::E6
+        })
+    );
+    assert_eq!(drop.san().to_string(), "P@e6");
+    assert_eq!(drop.from(), None);
+    assert_eq!(
+        reason(&position, "N@f3"),
+        IllegalReason::Drop {
+            role: Role::Knight,
+            to: Square::F3,
+            reason: DropError::NotInPocket
+        }
+    );
+    assert_eq!(
+        reason(&position, "P@d2"),
+        IllegalReason::Drop {
+            role: Role::Pawn,
+            to: Square::D2,
+            reason: DropError::SquareOccupied
+        }
+    );
+    let holding = fen(
+        Variant::Crazyhouse,
+        "rnbqkbnr/pppppppp/8/8/8/8/1PPPPPPP/RNBQKBN1[P] w Qkq - 0 1",
+    );
+    assert_eq!(
+        reason(&holding, "P@h1"),
+        IllegalReason::Drop {
+            role: Role::Pawn,
+            to: Square::H1,
+            reason: DropError::PawnOnBackRank
+        }
+    );
+    assert_eq!(
+        reason(&Position::default(), "N@f3"),
+        IllegalReason::Drop {
+            role: Role::Knight,
+            to: Square::F3,
+            reason: DropError::NotInVariant
+        }
+    );
+}
+
+#[test]
+fn a_drop_must_answer_a_check() {
+    let position = fen(Variant::Crazyhouse, "4k3/8/8/8/8/8/8/r3K3[N] w - - 0 1");
+    assert_eq!(
+        reason(&position, "N@h5"),
+        IllegalReason::Drop {
+            role: Role::Knight,
+            to: Square::H5,
+            reason: DropError::LeavesKingInCheck
+        }
+    );
+    assert_eq!(played(&position, "N@c1").san().to_string(), "N@c1");
+}
+
+#[test]
+fn atomic_captures_explode() {
+    let position = after_in(Variant::Atomic, "e4 d5 Nf3 Nc6");
+    let capture = played(&position, "exd5");
+    let board = capture.position().board();
+    assert_eq!(board.piece_at(Square::D5), None, "the captured pawn");
+    assert_eq!(board.piece_at(Square::E4), None, "the capturing pawn left");
+    let position = fen(Variant::Atomic, "3qk3/8/8/8/8/8/8/3QK3 w - - 0 1");
+    let boom = played(&position, "Qxd8");
+    assert_eq!(
+        boom.position().outcome(),
+        Some(Outcome::Variant {
+            winner: Some(Color::White),
+            end: VariantEnd::KingExploded
+        })
+    );
+    assert_eq!(
+        boom.check_mark(),
+        CheckMark::Mate,
+        "a win is marked # as Lichess does"
+    );
+    // A king cannot capture: it would explode with its victim.
+    let position = fen(Variant::Atomic, "4k3/8/8/8/8/8/8/3qK3 w - - 0 1");
+    assert_eq!(
+        reason(&position, "Kxd1"),
+        IllegalReason::LeavesKingInCheck {
+            role: Role::King,
+            from: Square::E1,
+            to: Square::D1,
+            danger: KingDanger::ExplodesOwnKing
+        }
+    );
+}
+
+#[test]
+fn antichess_captures_are_compulsory() {
+    let position = after_in(Variant::Antichess, "e3 b5");
+    assert_eq!(reason(&position, "Nf3"), IllegalReason::CaptureRequired);
+    assert!(position.play("Bxb5", &EN).is_ok());
+    // The king is an ordinary piece, promotion to king allowed.
+    let position = fen(Variant::Antichess, "8/4P3/8/8/8/8/8/k7 w - - 0 1");
+    assert_eq!(played(&position, "e8=K").promotion(), Some(Role::King));
+    let lost_all = fen(Variant::Antichess, "8/8/8/8/8/8/8/k7 w - - 0 1");
+    assert_eq!(
+        lost_all.outcome(),
+        Some(Outcome::Variant {
+            winner: Some(Color::White),
+            end: VariantEnd::AllPiecesLost
+        })
+    );
+}
+
+#[test]
+fn horde_pawns_and_the_captured_horde() {
+    let start = Position::new(Variant::Horde);
+    // A pawn on the first rank steps two squares as well.
+    let position = fen(Variant::Horde, "rnbqkbnr/pppppppp/8/8/8/8/8/P7 w kq - 0 1");
+    assert_eq!(played(&position, "a3").san().to_string(), "a3");
+    assert_eq!(played(&start, "e5").san().to_string(), "e5");
+    let captured = fen(Variant::Horde, "4k3/8/8/8/8/8/8/8 w - - 0 1");
+    assert_eq!(
+        captured.outcome(),
+        Some(Outcome::Variant {
+            winner: Some(Color::Black),
+            end: VariantEnd::HordeCaptured
+        })
+    );
+}
+
+#[test]
+fn racing_kings_forbids_check_and_ends_on_the_eighth_rank() {
+    let start = Position::new(Variant::RacingKings);
+    assert_eq!(
+        reason(&start, "Nc3"),
+        IllegalReason::LeavesKingInCheck {
+            role: Role::Knight,
+            from: Square::E2,
+            to: Square::C3,
+            danger: KingDanger::GivesCheck
+        }
+    );
+    // Black, one move from the eighth rank, may still draw.
+    let position = fen(Variant::RacingKings, "8/k5K1/8/8/8/8/8/8 w - - 0 1");
+    let first = played(&position, "Kg8").into_position();
+    assert_eq!(first.outcome(), None);
+    let both = played(&first, "Kb8").into_position();
+    assert_eq!(
+        both.outcome(),
+        Some(Outcome::Variant {
+            winner: None,
+            end: VariantEnd::KingReachedEighthRank
+        })
+    );
+    // Black, further away, has lost at once.
+    let position = fen(Variant::RacingKings, "8/6K1/8/8/8/8/8/k7 w - - 0 1");
+    let won = played(&position, "Kg8");
+    assert_eq!(
+        won.position().outcome(),
+        Some(Outcome::Variant {
+            winner: Some(Color::White),
+            end: VariantEnd::KingReachedEighthRank
+        })
+    );
+}
+
+#[test]
+fn three_check_ends_on_the_third_check() {
+    let position = after_in(Variant::ThreeCheck, "e4 e5");
+    assert!(played(&position, "Bb5").position().outcome().is_none());
+    let position = fen(Variant::ThreeCheck, "7k/8/8/8/8/8/8/R3K3 w - - 1+3 0 1");
+    let third = played(&position, "Ra8+");
+    assert_eq!(
+        third.position().outcome(),
+        Some(Outcome::Variant {
+            winner: Some(Color::White),
+            end: VariantEnd::ThirdCheck
+        })
+    );
+    assert_eq!(
+        third.check_mark(),
+        CheckMark::Mate,
+        "a win is marked # as Lichess does"
+    );
+}
+
+#[test]
+fn king_of_the_hill_ends_in_the_centre() {
+    let position = fen(Variant::KingOfTheHill, "4k3/8/8/8/8/3K4/8/8 w - - 0 1");
+    let hill = played(&position, "Ke4");
+    assert_eq!(
+        hill.position().outcome(),
+        Some(Outcome::Variant {
+            winner: Some(Color::White),
+            end: VariantEnd::KingOfTheHill
+        })
+    );
+    assert_eq!(
+        reason(hill.position(), "Kd8"),
+        IllegalReason::GameOver(Outcome::Variant {
+            winner: Some(Color::White),
+            end: VariantEnd::KingOfTheHill
+        })
+    );
+}
+
+// --- Outcomes --------------------------------------------------------------------------
+
+#[test]
+fn outcomes() {
+    assert_eq!(Position::default().outcome(), None);
+    let mate = after("f3 e5 g4 Qh4#");
+    assert_eq!(
+        mate.outcome(),
+        Some(Outcome::Checkmate {
+            winner: Color::Black
+        })
+    );
+    assert_eq!(mate.outcome().map(Outcome::result), Some("0-1"));
+    let stalemate = standard("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    assert_eq!(stalemate.outcome(), Some(Outcome::Stalemate));
+    assert_eq!(stalemate.outcome().map(Outcome::result), Some("1/2-1/2"));
+    let bare = standard("8/8/8/4k3/8/8/8/4K3 w - - 0 1");
+    assert_eq!(bare.outcome(), Some(Outcome::InsufficientMaterial));
+    assert_eq!(
+        Outcome::Checkmate {
+            winner: Color::White
+        }
+        .to_string(),
+        "checkmate, White wins"
+    );
+}
+
+// --- FEN -------------------------------------------------------------------------------
+
+#[test]
+fn fen_syntax_errors_name_the_field() {
+    let cases = [
+        ("not a fen", FenField::Board),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+            FenField::Turn,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1",
+            FenField::EnPassant,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
+            FenField::HalfmoveClock,
+        ),
+    ];
+    for (text, field) in cases {
+        assert_eq!(
+            Position::from_fen(Variant::Standard, text),
+            Err(FenError::Syntax(field)),
+            "{text}"
+        );
+    }
+}
+
+fn impossible(text: &str) -> (Vec<FenProblem>, bool) {
+    match Position::from_fen(Variant::Standard, text) {
+        Err(FenError::Impossible { problems, repaired }) => (problems, repaired.is_some()),
+        other => panic!("{text}: {other:?}"),
+    }
+}
+
+#[test]
+fn impossible_positions_say_why() {
+    assert_eq!(
+        impossible("4k3/8/8/8/8/8/8/3KK3 w - - 0 1"),
+        (vec![FenProblem::TooManyKings(Color::White)], false)
+    );
+    assert_eq!(
+        impossible("8/8/8/8/8/8/8/4K3 w - - 0 1"),
+        (vec![FenProblem::MissingKing(Color::Black)], false)
+    );
+    assert_eq!(
+        impossible("4k3/8/8/8/8/8/8/P3K3 w - - 0 1"),
+        (vec![FenProblem::PawnsOnBackRank], false)
+    );
+    assert_eq!(
+        impossible("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1"),
+        (vec![FenProblem::SideNotToMoveInCheck], false)
+    );
+    // Castling rights without their rooks: a reader can drop them and go on.
+    assert_eq!(
+        impossible("4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1"),
+        (vec![FenProblem::InvalidCastlingRights], true)
+    );
+    let error =
+        Position::from_fen(Variant::Standard, "4k3/8/8/8/8/8/8/3KK3 w - - 0 1").unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "impossible position: White has more than one king"
+    );
+}
+
+// --- Robustness ------------------------------------------------------------------------
+
+#[test]
+fn no_text_makes_a_panic() {
+    let positions = [
+        Position::default(),
+        after("f3 e5 g4 Qh4#"),
+        after_in(Variant::Crazyhouse, "e4 d5 exd5 Qxd5 Nc3 Qa5"),
+        Position::new(Variant::Horde),
+        fen(Variant::Horde, "4k3/8/8/8/8/8/8/8 w - - 0 1"),
+        fen(Variant::Atomic, "3qk3/8/8/8/8/8/8/3QK3 w - - 0 1"),
+        Position::new(Variant::Antichess),
+        Position::new(Variant::RacingKings),
+        fen(Variant::Chess960, FRC_X_FEN),
+        standard("8/4P3/8/8/8/8/k7/4K3 w - - 0 1"),
+    ];
+    let pieces = ["", "N", "K", "P", "R", "S", "♘", "♙", "@", "x", "O", "0"];
+    let origins = ["", "e", "2", "e2", "e1-", "x", ":", "×", "-", "e7"];
+    let targets = ["e4", "e1", "e8", "g1", "h1", "c1", "z9", "e", "", "-O"];
+    let suffixes = [
+        "", "=Q", "Q", "q", "=K", "=P", "(Q)", "/", "+", "#", "++", "e.p.", "!", "=", "ep",
+    ];
+    let mut count = 0;
+    for piece in pieces {
+        for origin in origins {
+            for target in targets {
+                for suffix in suffixes {
+                    let text = format!("{piece}{origin}{target}{suffix}");
+                    // Spanish, whose R is the king, for every other position.
+                    for (i, position) in positions.iter().enumerate() {
+                        let language = [Language::English, Language::Spanish][i % 2];
+                        let _ = position.play(&text, &Dialect::new(language));
+                        count += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(count > 50_000);
+}
