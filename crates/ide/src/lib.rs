@@ -27,6 +27,7 @@
 
 pub mod check;
 pub mod codes;
+mod diagnostics;
 mod document;
 mod eco;
 pub mod export;
