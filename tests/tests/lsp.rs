@@ -94,8 +94,8 @@ fn a_whole_session() {
     );
     let nxe4 = hover(&mut client, 14, 1);
     assert_eq!(
-        nxe4["contents"]["value"].as_str().unwrap(),
-        "**5... Nxe4** — Black: knight takes on e4"
+        first_paragraph(&nxe4),
+        "**5... Nxe4** — Black's knight from f6 takes the pawn on e4"
     );
     assert_eq!(
         nxe4["range"],
@@ -235,8 +235,8 @@ fn five_hundred_incremental_edits() {
             json!({"textDocument": {"uri": URI}, "position": position(&text, text.find("Nf3").unwrap(), utf8)}),
         );
         assert_eq!(
-            hover["contents"]["value"],
-            "**2. Nf3** — White: knight to f3"
+            first_paragraph(&hover),
+            "**2. Nf3** — White's knight from g1 to f3"
         );
     }
 }
@@ -455,12 +455,21 @@ fn change(client: &mut LspClient, uri: &str, version: i64, range: [u32; 4], text
     );
 }
 
+/// A hover's first paragraph: what the move does (then come its UCI and FEN).
+fn first_paragraph(hover: &Value) -> &str {
+    let value = hover["contents"]["value"].as_str().unwrap_or_default();
+    value.split("\n\n").next().unwrap_or_default()
+}
+
 fn hover_works(client: &mut LspClient) {
     let hover = client.request(
         "textDocument/hover",
         json!({"textDocument": {"uri": URI}, "position": {"line": 0, "character": 4}}),
     );
-    assert_eq!(hover["contents"]["value"], "**1. e4** — White: pawn to e4");
+    assert_eq!(
+        first_paragraph(&hover),
+        "**1. e4** — White's pawn from e2 to e4"
+    );
 }
 
 #[test]
@@ -510,7 +519,8 @@ fn garbage_and_invalid_utf8_between_frames_are_skipped() {
     for id in [100, 101, 102] {
         let answer = client.response(id);
         assert_eq!(
-            answer["result"]["contents"]["value"], "**1. e4** — White: pawn to e4",
+            first_paragraph(&answer["result"]),
+            "**1. e4** — White's pawn from e2 to e4",
             "{answer}"
         );
     }
@@ -657,8 +667,8 @@ fn lone_cr_ends_a_line_and_crlf_line_ends_clamp_before_the_cr() {
         json!({"textDocument": {"uri": URI}, "position": {"line": 2, "character": 5}}),
     );
     assert_eq!(
-        hover["contents"]["value"],
-        "**1... e5** — Black: pawn to e5"
+        first_paragraph(&hover),
+        "**1... e5** — Black's pawn from e7 to e5"
     );
     assert_eq!(hover["range"]["start"], json!({"line": 2, "character": 5}));
 
@@ -792,8 +802,8 @@ fn hover_works_somewhere(client: &mut LspClient) {
     assert!(answer.get("error").is_none(), "{answer}");
 }
 
-/// The reproduction parses as a fresh parse of its text: the same tree and errors, and one
-/// diagnostic per error.
+/// The reproduction parses as a fresh parse of its text: the same tree and errors, and the
+/// diagnostics a fresh document has.
 fn parses_fresh(index: usize) {
     let reproduction = REPRODUCTIONS[index];
     let mut client = LspClient::start();
@@ -801,11 +811,18 @@ fn parses_fresh(index: usize) {
     let (diagnostics, tree) = edit(&mut client, reproduction);
     let fresh = fresh_tree(reproduction.3);
     assert_eq!(tree, fresh, "{reproduction:?}");
-    let errors = fresh
+    // The syntax's diagnostics (in the tree's dump) and the replay's, as a fresh document.
+    let document = kifu_ide::Document::new(kifu_ide::Notation::Pgn, reproduction.3.to_string());
+    let syntax = fresh
         .lines()
         .filter(|l| l.starts_with("error[") || l.starts_with("warning["))
         .count();
-    assert_eq!(diagnostics.len(), errors, "{diagnostics:?}");
+    assert_eq!(syntax, document.syntax_diagnostics().len(), "{fresh}");
+    assert_eq!(
+        diagnostics.len(),
+        document.diagnostics().len(),
+        "{diagnostics:?}"
+    );
 }
 
 #[test]

@@ -7,17 +7,55 @@
 //! must be added to the document's too. `tests/cli_equals_server.rs` in `kifu-e2e` asserts
 //! it on every fixture.
 
-use kifu_syntax::{pgn, SyntaxError};
+use kifu_syntax::{pgn, NodeCache, SyntaxError};
+
+use crate::game::{Game, GameKind, GameRef};
 
 /// The diagnostics of game `i` of `games`, with `read`, the warnings of reading its bytes
-/// (in text order), merged in.
-pub fn pgn_game(games: &pgn::Games<'_>, i: usize, read: &[SyntaxError]) -> Vec<SyntaxError> {
-    let found = games.validate_game(i);
+/// (in text order), merged in. With `replay`, the game is parsed into its tree and model,
+/// and what the tags and the replay find comes too; without, the grammar alone runs, with
+/// no tree (`kifu check --syntax-only`).
+pub fn pgn_game(
+    games: &pgn::Games<'_>,
+    i: usize,
+    read: &[SyntaxError],
+    replay: bool,
+    cache: &mut NodeCache,
+) -> Vec<SyntaxError> {
+    let found = if replay {
+        let parse = games.parse_game(i, cache);
+        let model = Game::pgn(&parse.green);
+        let game = GameRef {
+            game: &model,
+            text: games.text(),
+            offset: parse.offset,
+        };
+        let mut semantic = semantic(game);
+        if semantic.is_empty() {
+            parse.errors
+        } else {
+            semantic.sort_by_key(|d| d.range.start());
+            merged(semantic, &parse.errors)
+        }
+    } else {
+        games.validate_game(i)
+    };
     if read.is_empty() {
         found
     } else {
         merged(read.to_vec(), &found)
     }
+}
+
+/// What a game's meaning says beyond its syntax: its tags (PGN) and its replay, ranges in
+/// `game.text`, in no particular order. The one list that [`crate::Document::diagnostics`]
+/// and the CLI share.
+pub(crate) fn semantic(game: GameRef<'_>) -> Vec<SyntaxError> {
+    let mut found = crate::replay::replay(game, crate::replay::Wanted::None).diagnostics;
+    if matches!(game.game.kind, GameKind::Chess { .. }) {
+        found.extend(crate::diagnostics::tags::check(game));
+    }
+    found
 }
 
 /// `read` and `found` (each in text order) in one list in text order; at the same place,

@@ -5,6 +5,17 @@ kifu_syntax::codes! {
     /// A move that cannot be played in the position: no piece can make it, the point is
     /// taken, the rules forbid it.
     IllegalMove = "illegal-move", Error;
+    /// A chess move that more than one piece could make, written without saying which.
+    AmbiguousMove = "ambiguous-move", Error;
+    /// A chess move whose origin names no piece that can make it, while one piece can.
+    WrongDisambiguation = "wrong-disambiguation", Warning;
+    /// `+` or `#` that the move does not deserve (or, as a hint, one that is missing).
+    WrongCheckMark = "wrong-check-mark", Warning;
+    /// A chess move written in a form readers accept but the standard does not: `0-0`,
+    /// `e8Q`, `e2-e4`, UCI (once per game and form).
+    NonStandardMove = "non-standard-move", Warning;
+    /// A game written with the piece letters of another language than English.
+    ForeignPieceLetters = "foreign-piece-letters", Warning;
     /// A Go move that retakes a ko at once.
     KoRetaken = "ko-retaken", Error;
     /// A Go move that leaves its own stones without liberties, under rules that forbid it.

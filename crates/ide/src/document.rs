@@ -293,15 +293,11 @@ impl Document {
     }
 
     /// Every diagnostic, in text order: what reading the bytes had to guess (for a document
-    /// read [from bytes](Document::from_bytes)), syntax errors and checks, and what
-    /// replaying the games found (Go and draughts; see [`crate::replay`]).
+    /// read [from bytes](Document::from_bytes)), syntax errors and checks, and what the
+    /// games' tags and their replay say (see [`crate::replay`]).
     pub fn diagnostics(&self) -> &[SyntaxError] {
         self.all.get_or_init(|| {
             let syntax = self.syntax_diagnostics();
-            // Chess is not replayed yet: a PGN document builds no models for diagnostics.
-            if self.notation() == Notation::Pgn {
-                return syntax.to_vec();
-            }
             let mut replayed = Vec::new();
             let game_kind = self.parsed().game_kind();
             let mut offset = TextSize::from(0);
@@ -320,9 +316,7 @@ impl Document {
                         text,
                         offset: TextSize::from(0),
                     };
-                    crate::replay::replay(game, crate::replay::Wanted::None)
-                        .diagnostics
-                        .into_boxed_slice()
+                    crate::check::semantic(game).into_boxed_slice()
                 });
                 replayed.extend(checks.iter().map(|d| d.clone().shifted(at)));
             }

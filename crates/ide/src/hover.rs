@@ -8,6 +8,7 @@ use rowan::{Language, NodeOrToken, TokenAtOffset};
 
 use crate::document::{Document, Parsed};
 use crate::game::{go_coordinate, GameKind};
+use crate::replay::StepPosition;
 use crate::{eco, tags};
 
 /// What to show for the thing under the cursor.
@@ -69,14 +70,34 @@ impl Document {
                 let id = game.game.move_id_starting_at(start)?;
                 let m = &game.game[id];
                 let san = game.text_of(m.text);
-                let described = match game.game.kind {
-                    GameKind::Draughts { .. } => describe_draughts_move(san),
-                    _ => describe_san(san),
+                let step = crate::replay::step_of(game, id);
+                let mut text = match (&game.game.kind, step.as_ref().and_then(|s| s.said.as_ref()))
+                {
+                    // The move in its position: what it takes, check.
+                    (GameKind::Chess { .. }, Some(said)) => {
+                        format!("**{}** — {said}", game.move_name(m))
+                    }
+                    (GameKind::Draughts { .. }, _) => format!(
+                        "**{}** — {}: {}",
+                        game.move_name(m),
+                        m.side.name(),
+                        describe_draughts_move(san)
+                    ),
+                    _ => format!(
+                        "**{}** — {}: {}",
+                        game.move_name(m),
+                        m.side.name(),
+                        describe_san(san)
+                    ),
                 };
-                let mut text =
-                    format!("**{}** — {}: {described}", game.move_name(m), m.side.name());
-                if let Some(step) = crate::replay::step_of(game, id) {
-                    text.push_str(&draughts_step(&step));
+                if let Some(step) = &step {
+                    if let Some(uci) = &step.uci {
+                        if let StepPosition::Fen(fen) = &step.position {
+                            text.push_str(&format!("\n\n`{uci}` · FEN after it: `{fen}`"));
+                        }
+                    } else {
+                        text.push_str(&draughts_step(step));
+                    }
                 }
                 if let Some(suffix) = m.suffix.map(|s| game.text_of(s)) {
                     if let Some(meaning) = tags::suffix_meaning(suffix) {
@@ -410,32 +431,40 @@ mod tests {
             Notation::Pgn,
             &text,
             expect![[r#"
-            Nxc3
-            **12... Nxc3** — Black: knight takes on c3"#]],
+                Nxc3
+                **12... Nxc3** — Black's knight from e4 takes the knight on c3
+
+                `e4c3` · FEN after it: `r2q1rk1/2p2ppp/p1n1b3/1p1pP3/8/1Bn1QN2/PPP2PPP/R4RK1 w - - 0 13`"#]],
         );
         let text = KASPAROV.replace("a6 $1", "a$06 $1");
         check_hover(
             Notation::Pgn,
             &text,
             expect![[r#"
-            a6
-            **3... a6** — Black: pawn to a6
+                a6
+                **3... a6** — Black's pawn from a7 to a6
 
-            `$1`: good move (`!`)"#]],
+                `a7a6` · FEN after it: `r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4`
+
+                `$1`: good move (`!`)"#]],
         );
         check_hover(
             Notation::Pgn,
             "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qx$0f7# 1-0",
             expect![[r#"
-            Qxf7#
-            **4. Qxf7#** — White: queen takes on f7, checkmate"#]],
+                Qxf7#
+                **4. Qxf7#** — White's queen from h5 takes the pawn on f7, checkmate
+
+                `h5f7` · FEN after it: `r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4`"#]],
         );
         check_hover(
             Notation::Pgn,
             "[FEN \"8/8/8/8/8/8/8/K1k5 b - - 0 17\"]\n17... K$0d2 *",
             expect![[r#"
-            Kd2
-            **17... Kd2** — Black: king to d2"#]],
+                Kd2
+                **17... Kd2** — Black's king from c1 to d2
+
+                `c1d2` · FEN after it: `8/8/8/8/8/8/3k4/K7 w - - 1 18`"#]],
         );
     }
 
@@ -445,8 +474,10 @@ mod tests {
             Notation::Pgn,
             "[FEN \"8/8/8/8/8/8/8/K1k5 b - - 0 17\"]\n17... Kd2 *\n\n[Event \"next\"]\n1. e$04 *",
             expect![[r#"
-            e4
-            **1. e4** — White: pawn to e4"#]],
+                e4
+                **1. e4** — White's pawn from e2 to e4
+
+                `e2e4` · FEN after it: `rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1`"#]],
         );
     }
 

@@ -147,12 +147,14 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitStatus {
                     report(diagnostics, &Lines::new(document.text(), 0, 0));
                     progress.advance(bytes.len());
                 }),
-            // A PGN file in pieces, its games checked in parallel without a tree: what a
-            // document of the same text finds, game for game (see `kifu_ide::check`).
+            // A PGN file in pieces, its games checked in parallel (without a tree when only
+            // the syntax is checked): what a document of the same text finds, game for game
+            // (see `kifu_ide::check`).
             Notation::Pgn => for_each_piece(
                 source,
-                |piece, games, i, _| {
-                    check::pgn_game(games, i, piece.chunk.warnings_in(games.range(i)))
+                |piece, games, i, cache| {
+                    let read = piece.chunk.warnings_in(games.range(i));
+                    check::pgn_game(games, i, read, !options.syntax_only, cache)
                 },
                 |piece, per_game: Vec<Vec<SyntaxError>>| {
                     games += per_game.len();

@@ -457,5 +457,8 @@ fn step(played: &Move, next: &Position, variant: Variant) -> Step {
         prisoners: None,
         ko: false,
         position: StepPosition::Fen(next.to_fen()),
+        san: None,
+        uci: None,
+        said: None,
     }
 }

@@ -295,5 +295,8 @@ fn step(position: &Position, captured: &[Point], coordinate: &dyn Fn(Point) -> S
             black: stones(Color::Black),
             white: stones(Color::White),
         },
+        san: None,
+        uci: None,
+        said: None,
     }
 }

@@ -9,6 +9,7 @@
 //! One mistake, one diagnostic: after a move that cannot be played, the rest of its line
 //! (and the lines that branch from it) is not checked, and the diagnostic says so.
 
+mod chess;
 mod draughts;
 mod go;
 
@@ -36,6 +37,17 @@ pub struct Step {
     /// The position after it.
     #[serde(flatten)]
     pub position: StepPosition,
+    /// The move in standard SAN, English letters and check marks as the position gives
+    /// them, whatever the file wrote (chess): `Nxe5+`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub san: Option<String>,
+    /// The move in UCI (chess): `g1f3`, `e7e8q`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub uci: Option<String>,
+    /// What the move does, in words, for hover (chess): `Black's knight from c6 takes the
+    /// pawn on e5, check`.
+    #[serde(skip)]
+    pub said: Option<String>,
 }
 
 /// A position as data.
@@ -83,23 +95,19 @@ pub(crate) struct Replay {
     pub steps: Vec<(MoveId, Step)>,
 }
 
-/// Replays a game (chess is not replayed yet).
+/// Replays a game.
 pub(crate) fn replay(game: GameRef<'_>, wanted: Wanted) -> Replay {
     let mut replay = Replay::default();
     match &game.game.kind {
         GameKind::Go { size } => go::replay(game, *size, wanted, &mut replay),
         GameKind::Draughts { board } => draughts::replay(game, board.as_ref(), wanted, &mut replay),
-        GameKind::Chess { .. } => {}
+        GameKind::Chess { variant } => chess::replay(game, variant.as_deref(), wanted, &mut replay),
     }
     replay
 }
 
 /// What every move of a game did, by move index (`None` where a move was not played).
 pub(crate) fn steps(game: GameRef<'_>) -> Vec<Option<Step>> {
-    if matches!(game.game.kind, GameKind::Chess { .. }) {
-        // Not replayed: no table to build for every game of a database.
-        return Vec::new();
-    }
     let mut steps = vec![None; game.game.moves.len()];
     for (id, step) in replay(game, Wanted::All).steps {
         steps[id.index()] = Some(step);

@@ -191,3 +191,94 @@ fn go_mn_renumbers_once_and_later_ones_must_agree() {
         ],
     );
 }
+
+fn chess(text: &str, expect: Expect) {
+    check(Notation::Pgn, text, expect);
+}
+
+#[test]
+fn chess_legal_games_say_nothing() {
+    chess(
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 (3... Nf6 4. O-O) 4. Ba4 Nf6 5. O-O Be7 *",
+        expect![[""]],
+    );
+    // `14. ... Nc6`: the placeholder for White's move is accepted.
+    chess("1. e4 1. ... e5 2. Nf3 *", expect![[""]]);
+}
+
+#[test]
+fn chess_illegal_and_ambiguous_moves_once_each() {
+    chess(
+        "1. e4 e5 2. Nf4 Nc6 3. Bb5 *",
+        expect![
+            "illegal-move `Nf4`: no knight can move to f4; the rest of this line is not checked"
+        ],
+    );
+    chess(
+        "1. Nf3 Nf6 2. d3 d6 3. Nd2 *",
+        expect!["ambiguous-move `Nd2`: ambiguous: it could be Nbd2 or Nfd2"],
+    );
+    // The knight on c3 is pinned to its king by the bishop on b4.
+    chess(
+        "1. d4 e5 2. Nc3 Bb4 3. Nd5 *",
+        expect!["illegal-move `Nd5`: the knight on c3 is pinned to its king by the bishop on b4"],
+    );
+    // White's second move is missing: `Nc6` is Black's.
+    chess("1. e4 e5 2. Nc6 *", expect!["illegal-move `Nc6`: no knight can move to c6 (it is a legal move for the other side: is a move missing?)"]);
+    // A variation that cannot go on does not stop the main line.
+    chess(
+        "1. e4 e5 (1... Ke7 2. Ke3) 2. Nf3 *",
+        expect!["illegal-move `Ke7`: no king can move to e7; the rest of this line is not checked"],
+    );
+}
+
+#[test]
+fn chess_check_marks() {
+    chess(
+        "1. e4 e5 2. Qh5+ Nc6 *",
+        expect!["wrong-check-mark `Qh5+`: `+`, but the move gives no check"],
+    );
+    chess(
+        "1. f3 e5 2. g4 Qh4+ *",
+        expect!["wrong-check-mark `Qh4+`: it is mate: `Qh4#`"],
+    );
+}
+
+#[test]
+fn chess_forms_and_languages_once_per_game() {
+    chess(
+        "1. e2e4 e7e5 2. g1f3 b8c6 3. f1c4 g8f6 4. 0-0 *",
+        expect![[r#"
+            non-standard-move `e2e4`: UCI notation (g1f3 for Nf3) (said once per game)
+            non-standard-move `0-0`: castling written with zeros (0-0 for O-O) (said once per game)"#]],
+    );
+    chess("1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. La4 Sf6 5. O-O Le7 *", expect!["foreign-piece-letters `Sf3`: this game uses German piece letters: K = king, D = queen, T = rook, L = bishop, S = knight; the PGN standard writes English letters (K, Q, R, B, N)"]);
+}
+
+#[test]
+fn chess_numbers_results_variants_and_fens() {
+    chess(
+        "1. e4 e5 3. Nf3 Nc6 4. Bb5 *",
+        expect!["wrong-move-number `3.`: this is White's move 2 (`2.`)"],
+    );
+    chess(
+        "[Result \"1/2-1/2\"]\n1. f3 e5 2. g4 Qh4# 1/2-1/2",
+        expect!["result-contradicted `1/2-1/2`: `1/2-1/2`, but the game ended in checkmate, Black wins: `0-1`"],
+    );
+    chess(
+        "[Variant \"Bughouse\"]\n1. e4 *",
+        expect![[
+            r#"not-replayed `[Variant "Bughouse"]`: kifu does not know the chess variant `Bughouse`: its moves are not checked"#
+        ]],
+    );
+    chess(
+        "[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n1. e4 *",
+        expect![[
+            r#"invalid-fen `[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]`: impossible position: the board is empty; White has no king; Black has no king: the moves are not checked"#
+        ]],
+    );
+    chess(
+        "[Variant \"Crazyhouse\"]\n1. e4 d5 2. exd5 Qxd5 3. P@e4 N@c3 *",
+        expect!["illegal-move `N@c3`: cannot drop a knight on c3: there is none in hand"],
+    );
+}

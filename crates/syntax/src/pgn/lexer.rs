@@ -275,7 +275,8 @@ pub(crate) fn string_end(bytes: &[u8], pos: usize) -> usize {
     }
 }
 
-/// Whether `word` is a move: SAN (`Nbd2`, `exd5`, `e8=Q`, `O-O+`), long algebraic (`e2-e4`,
+/// Whether `word` is a move: SAN in any language's piece letters (`Nbd2`, `Sf3`, `exd5`,
+/// `e8=Q`, `e8=D`, `O-O+`), long algebraic (`e2-e4`,
 /// `Ng1xf3`), UCI (`e7e8q`), a drop (`N@f3`), or a null move (`--`, `Z0`, `0000`, `@@@@`).
 pub(crate) fn is_san(word: &[u8]) -> bool {
     let mut end = word.len();
@@ -292,7 +293,11 @@ pub(crate) fn is_san(word: &[u8]) -> bool {
     ) {
         return true;
     }
-    let is_piece = |b: u8| matches!(b, b'P' | b'N' | b'B' | b'R' | b'Q' | b'K');
+    // Any capital: besides English `K Q R B N P`, games are written with the piece letters
+    // of their language (German `S L T D`, Spanish `C A T D R`, French `C F T D R`...).
+    // Which letters a game uses, and whether its moves can be played, is the replay's to
+    // say (kifu-rules), not the grammar's.
+    let is_piece = |b: u8| b.is_ascii_uppercase() && b != b'O';
     let is_file = |b: u8| (b'a'..=b'h').contains(&b);
     let is_rank = |b: u8| (b'1'..=b'8').contains(&b);
     let mut rest = core;
@@ -306,10 +311,8 @@ pub(crate) fn is_san(word: &[u8]) -> bool {
     }
     // Promotion: `=Q`, `Q`, or UCI's lower-case `q`.
     if let [head @ .., last] = rest {
-        if matches!(
-            last,
-            b'N' | b'B' | b'R' | b'Q' | b'K' | b'n' | b'b' | b'r' | b'q' | b'k'
-        ) && head.len() >= 2
+        if (last.is_ascii_uppercase() || matches!(last, b'n' | b'b' | b'r' | b'q' | b'k'))
+            && head.len() >= 2
         {
             rest = head;
             if let [head @ .., b'='] = rest {

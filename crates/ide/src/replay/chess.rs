@@ -1,0 +1,399 @@
+//! Chess: every line played from the standard position or the `FEN` tag, in the game's
+//! variant, with the piece letters of its language.
+
+use std::collections::HashMap;
+
+use kifu_rules::chess::{
+    detect_language, CheckMark, Color, Dialect, FenError, Form, Forms, IllegalReason, Language,
+    Move, Position, Role, Square, Variant,
+};
+use kifu_syntax::{Code, Severity, SyntaxError, TextRange};
+
+use super::{rest_not_checked, Replay, Step, StepPosition, Wanted};
+use crate::codes;
+use crate::game::{GameRef, MoveId, Start};
+
+fn name(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// The ply of a position: half-moves since move 1 (White's first).
+fn ply_of(position: &Position) -> u32 {
+    (position.fullmove_number().max(1) - 1) * 2 + u32::from(position.turn() == Color::Black)
+}
+
+pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, out: &mut Replay) {
+    let model = game.game;
+    let tag = |name: &str| model.header.entries().find(|e| e.name() == name);
+    let variant = match variant {
+        None => Variant::Standard,
+        Some(written) => match Variant::from_tag(written) {
+            Some(variant) => variant,
+            None => {
+                if !model.moves.is_empty() {
+                    let range = tag("Variant").map_or(model.moves[0].text, |e| e.range());
+                    out.diagnostics.push(SyntaxError::new(
+                        codes::NotReplayed,
+                        game.range(range),
+                        format!(
+                            "kifu does not know the chess variant `{written}`: its moves are \
+                             not checked"
+                        ),
+                    ));
+                }
+                return;
+            }
+        },
+    };
+    let start = match &model.start {
+        Start::Fen(fen) => {
+            let at = game.range(tag("FEN").map_or(TextRange::default(), |e| e.range()));
+            match Position::from_fen(variant, fen) {
+                Ok(position) => position,
+                Err(FenError::Impossible {
+                    repaired: Some(position),
+                    ..
+                }) => {
+                    let why = Position::from_fen(variant, fen)
+                        .err()
+                        .map(|e| e.to_string())
+                        .unwrap_or_default();
+                    out.diagnostics.push(
+                        SyntaxError::new(
+                            Code::InvalidFen,
+                            at,
+                            format!("{why}; kifu plays the moves without what cannot be"),
+                        )
+                        .with_severity(Severity::Warning),
+                    );
+                    *position
+                }
+                Err(error) => {
+                    out.diagnostics.push(SyntaxError::new(
+                        Code::InvalidFen,
+                        at,
+                        format!("{error}: the moves are not checked"),
+                    ));
+                    return;
+                }
+            }
+        }
+        _ => Position::new(variant),
+    };
+
+    // The language of the piece letters: looked for only when a move uses a letter that
+    // English chess does not (most games never pay for it).
+    let main_moves: Vec<&str> = model
+        .main_line()
+        .moves
+        .iter()
+        .map(|&m| game.text_of(model[m].text))
+        .collect();
+    let foreign = main_moves.iter().any(|t| {
+        t.bytes()
+            .take_while(|b| !matches!(b, b'=' | b'+' | b'#'))
+            .any(|b| b.is_ascii_uppercase() && !b"KQRBNPO".contains(&b))
+    });
+    let language = if foreign {
+        detect_language(&start, &main_moves).unwrap_or(Language::English)
+    } else {
+        Language::English
+    };
+    let dialect = Dialect::new(language);
+    if language != Language::English {
+        // At the first move that shows the language's letters.
+        let shows = model.main_line().moves.iter().find(|&&m| {
+            game.text_of(model[m].text)
+                .bytes()
+                .any(|b| b.is_ascii_uppercase() && !b"KQRBNPO".contains(&b))
+        });
+        if let Some(&first) = shows {
+            out.diagnostics.push(SyntaxError::new(
+                codes::ForeignPieceLetters,
+                game.range(model[first].text),
+                format!(
+                    "this game uses {}; the PGN standard writes English letters (K, Q, R, B, N)",
+                    language.description()
+                ),
+            ));
+        }
+    }
+
+    // Whether the game writes check marks at all: a game that never does is not told of
+    // every check.
+    let writes_marks = main_moves.iter().any(|t| t.contains(['+', '#']));
+    let branch_points: std::collections::HashSet<MoveId> =
+        model.lines.iter().filter_map(|l| l.branches_from).collect();
+    let mut after: HashMap<MoveId, (Position, u32)> = HashMap::new();
+    let mut forms = Forms::default();
+    let mut first_of_form: Vec<(Form, TextRange)> = Vec::new();
+    let mut main_end: Option<Position> = None;
+    for (index, line) in model.lines.iter().enumerate() {
+        let (mut position, mut ply) = match line.branches_from {
+            None => {
+                let ply = ply_of(&start);
+                (start.clone(), ply)
+            }
+            Some(from) => match after.get(&from) {
+                Some(state) => state.clone(),
+                None => continue,
+            },
+        };
+        let mut stopped = false;
+        for &id in line.moves.iter() {
+            let m = &model[id];
+            let at = game.range(m.text);
+            let text = game.text_of(m.text);
+            let mover = position.turn();
+            if let Some(range) = m.number_range {
+                // The model's ply of a numbered move is what its number says: `12.` White's
+                // move 12, `12...` Black's.
+                if m.ply != ply {
+                    let expected = ply;
+                    // The count goes on from the number written: one wrong number is one
+                    // diagnostic, not one for every number after it.
+                    ply = m.ply;
+                    let number = expected / 2 + 1;
+                    let dots = if expected % 2 == 0 { "." } else { "..." };
+                    out.diagnostics.push(SyntaxError::new(
+                        codes::WrongMoveNumber,
+                        game.range(range),
+                        format!("this is {}'s move {number} (`{number}{dots}`)", name(mover)),
+                    ));
+                }
+            }
+            match position.play(text, &dialect) {
+                Ok(played) => {
+                    let new_forms = played.forms();
+                    for form in new_forms.iter() {
+                        if form == Form::WrongDisambiguation {
+                            out.diagnostics.push(SyntaxError::new(
+                                codes::WrongDisambiguation,
+                                at,
+                                format!(
+                                    "no piece of that kind stands there; the only one that can \
+                                     make the move makes it: `{}`",
+                                    played.san()
+                                ),
+                            ));
+                        } else if !forms.contains(form) {
+                            first_of_form.push((form, at));
+                        }
+                    }
+                    forms = forms.union(new_forms);
+                    check_marks(&played, at, writes_marks, out);
+                    if wanted.wants(id) {
+                        let next = played.position();
+                        out.steps.push((
+                            id,
+                            Step {
+                                full: None,
+                                san: Some(played.san().to_string()),
+                                captured: captured_square(&played)
+                                    .map(|sq| vec![sq.to_string()])
+                                    .unwrap_or_default(),
+                                prisoners: None,
+                                ko: false,
+                                position: StepPosition::Fen(next.fen()),
+                                uci: Some(played.uci().to_string()),
+                                said: Some(described(&position, &played)),
+                            },
+                        ));
+                    }
+                    position = played.into_position();
+                    ply += 1;
+                    if branch_points.contains(&id) {
+                        after.insert(id, (position.clone(), ply));
+                    }
+                }
+                Err(illegal) => {
+                    let code = match illegal.reason {
+                        IllegalReason::Ambiguous { .. } => codes::AmbiguousMove,
+                        _ => codes::IllegalMove,
+                    };
+                    let rest = rest_not_checked(game, id);
+                    out.diagnostics
+                        .push(SyntaxError::new(code, at, format!("{illegal}{rest}")));
+                    stopped = true;
+                    break;
+                }
+            }
+        }
+        if index == 0 && !stopped {
+            main_end = Some(position);
+        }
+    }
+    // Each way of writing a move that is not the standard's, once per game.
+    for (form, at) in first_of_form {
+        if matches!(
+            form,
+            Form::ForeignPieceLetter | Form::WrongDisambiguation | Form::RedundantDisambiguation
+        ) {
+            continue;
+        }
+        let severity = match form {
+            Form::MissingCaptureMark | Form::NullMove | Form::EnPassantMark => Severity::Hint,
+            _ => Severity::Warning,
+        };
+        out.diagnostics.push(
+            SyntaxError::new(
+                codes::NonStandardMove,
+                at,
+                format!("{} (said once per game)", form.description()),
+            )
+            .with_severity(severity),
+        );
+    }
+    if let Some(end) = main_end {
+        check_result(game, &end, out);
+    }
+}
+
+/// Where the piece a move takes stood: its target square, or beside it en passant.
+fn captured_square(played: &kifu_rules::chess::Played) -> Option<Square> {
+    match played.chess_move()? {
+        Move::Normal {
+            capture: Some(_),
+            to,
+            ..
+        } => Some(to),
+        Move::EnPassant { from, to } => Some(Square::from_coords(to.file(), from.rank())),
+        _ => None,
+    }
+}
+
+fn piece(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "pawn",
+        Role::Knight => "knight",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        Role::Queen => "queen",
+        Role::King => "king",
+    }
+}
+
+/// What a move does in its position, in words: `Black's knight from c6 takes the pawn on e5,
+/// check`.
+fn described(before: &Position, played: &kifu_rules::chess::Played) -> String {
+    let side = name(before.turn());
+    let Some(m) = played.chess_move() else {
+        return format!("{side} passes (a null move)");
+    };
+    let mut text = match m {
+        Move::Castle { king, rook } => {
+            let wing = if rook.file() > king.file() {
+                "kingside"
+            } else {
+                "queenside"
+            };
+            format!("{side} castles {wing}")
+        }
+        Move::Put { role, to } => format!("{side} drops a {} on {to}", piece(role)),
+        Move::EnPassant { from, to } => {
+            format!("{side}'s pawn from {from} takes the pawn en passant, to {to}")
+        }
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } => {
+            let mut text = match capture {
+                Some(taken) => format!(
+                    "{side}'s {} from {from} takes the {} on {to}",
+                    piece(role),
+                    piece(taken)
+                ),
+                None => format!("{side}'s {} from {from} to {to}", piece(role)),
+            };
+            if let Some(promoted) = promotion {
+                text.push_str(&format!(", and becomes a {}", piece(promoted)));
+            }
+            text
+        }
+    };
+    match played.check_mark() {
+        CheckMark::Mate => text.push_str(", checkmate"),
+        CheckMark::DoubleCheck => text.push_str(", double check"),
+        CheckMark::Check => text.push_str(", check"),
+        CheckMark::None => {}
+    }
+    text
+}
+
+/// `+` and `#` against what the move does.
+fn check_marks(
+    played: &kifu_rules::chess::Played,
+    at: TextRange,
+    writes_marks: bool,
+    out: &mut Replay,
+) {
+    let written = played.written_check();
+    let deserved = played.check_mark();
+    let says = |mark: CheckMark| match mark {
+        CheckMark::None => 0,
+        CheckMark::Check | CheckMark::DoubleCheck => 1,
+        CheckMark::Mate => 2,
+    };
+    let (written_n, deserved_n) = (says(written), says(deserved));
+    if written_n == deserved_n {
+        return;
+    }
+    let san = played.san().to_string();
+    let (severity, message) = match (written_n, deserved_n) {
+        (1, 0) => (
+            Severity::Warning,
+            "`+`, but the move gives no check".to_string(),
+        ),
+        (2, 0) => (
+            Severity::Warning,
+            "`#`, but the move gives no check".to_string(),
+        ),
+        (2, 1) => (
+            Severity::Warning,
+            format!("`#`, but it is not mate: `{san}`"),
+        ),
+        (1, 2) => (Severity::Hint, format!("it is mate: `{san}`")),
+        _ if !writes_marks => return,
+        _ => (Severity::Hint, format!("the move gives check: `{san}`")),
+    };
+    out.diagnostics
+        .push(SyntaxError::new(codes::WrongCheckMark, at, message).with_severity(severity));
+}
+
+/// The result marker and the `Result` tag against the final position: mate, stalemate, a
+/// variant's end.
+fn check_result(game: GameRef<'_>, end: &Position, out: &mut Replay) {
+    let Some(outcome) = end.outcome() else { return };
+    let expected = outcome.result();
+    let model = game.game;
+    let marker = game
+        .result()
+        .zip(model.result)
+        .map(|(text, range)| (text.to_string(), range));
+    let tag = model
+        .header
+        .entries()
+        .find(|e| e.name() == "Result")
+        .and_then(|t| Some((t.value()?.to_string(), t.range())));
+    // The marker when it says something, else the tag: one diagnostic.
+    for (text, range) in marker.into_iter().chain(tag) {
+        let text = text.trim();
+        if text == "*" || text.is_empty() {
+            continue;
+        }
+        if text != expected {
+            out.diagnostics.push(SyntaxError::new(
+                codes::ResultContradicted,
+                game.range(range),
+                format!("`{text}`, but the game ended in {outcome}: `{expected}`"),
+            ));
+        }
+        return;
+    }
+}
