@@ -81,7 +81,7 @@ fn latin1_file_is_decoded_with_a_warning() {
     )
     .unwrap();
     let path = file.to_str().unwrap();
-    let out = kifu(&["check", "--format", "json", path]);
+    let out = kifu(&["check", "--syntax-only", "--format", "json", path]);
     assert_eq!(code(&out), 0, "a warning alone is not a failure");
     let diag: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
     assert_eq!(diag["code"], "not-utf8");
@@ -444,11 +444,11 @@ fn a_lone_carriage_return_ends_a_line() {
     // Old Mac files end lines with `\r` alone; LSP and the server count it as a line end.
     let path = kifu_e2e::temp_file("mac.pgn", b"[Event \"a\"]\r\r1. e4 e5\r2. Nf3 oh *\r");
     let path = path.to_str().unwrap();
-    let out = kifu(&["check", "--format", "json", path]);
+    let out = kifu(&["check", "--syntax-only", "--format", "json", path]);
     let diag: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
     assert_eq!(diag["range"]["start"]["line"], 4);
     assert_eq!(diag["range"]["start"]["column"], 8);
-    let out = kifu(&["check", path]);
+    let out = kifu(&["check", "--syntax-only", path]);
     let text = stdout(&out);
     assert!(text.contains(&format!("--> {path}:4:8\n")), "{text}");
     assert!(text.contains("4 | 2. Nf3 oh *\n"), "{text}");
@@ -596,7 +596,13 @@ fn a_large_file_mixing_utf8_and_latin1_is_decoded_game_by_game() {
     let dir = fresh_dir("mixed-encodings");
     let file = dir.join("mixed.pgn");
     std::fs::write(&file, &bytes).unwrap();
-    let out = kifu(&["check", "--format", "json", file.to_str().unwrap()]);
+    let out = kifu(&[
+        "check",
+        "--syntax-only",
+        "--format",
+        "json",
+        file.to_str().unwrap(),
+    ]);
     assert_eq!(code(&out), 0, "warnings only");
     let warned: Vec<usize> = stdout(&out)
         .lines()
@@ -658,7 +664,7 @@ fn utf16_files_with_a_byte_order_mark_are_read_as_utf16() {
         bytes.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
         let path = kifu_e2e::temp_file(name, &bytes);
         let path = path.to_str().unwrap();
-        let out = kifu(&["check", path]);
+        let out = kifu(&["check", "--syntax-only", path]);
         assert_eq!(code(&out), 0, "{name}: {}", stdout(&out));
         assert!(stdout(&out).ends_with("(1 game): no problems\n"), "{name}");
         let out = kifu(&["export", "--format", "jsonl", path]);
@@ -952,7 +958,7 @@ fn one_of_each_severity() -> Vec<String> {
 fn the_summary_counts_under_the_names_the_json_uses() {
     let files = one_of_each_severity();
     let files: Vec<&str> = files.iter().map(String::as_str).collect();
-    let out = kifu(&[&["check", "--format", "json"][..], &files].concat());
+    let out = kifu(&[&["check", "--syntax-only", "--format", "json"][..], &files].concat());
     let mut severities: Vec<String> = json_lines(&out)
         .iter()
         .map(|d| d["severity"].as_str().unwrap().to_string())
@@ -964,7 +970,7 @@ fn the_summary_counts_under_the_names_the_json_uses() {
     );
     let summary = "checked 3 files (3 games): 2 errors, 2 warnings, 2 info, 1 hint\n";
     assert_eq!(stderr(&out), summary);
-    let out = kifu(&[&["check"][..], &files].concat());
+    let out = kifu(&[&["check", "--syntax-only"][..], &files].concat());
     assert!(stdout(&out).ends_with(summary), "{}", stdout(&out));
     assert!(!stdout(&out).contains("note"), "info is not called a note");
 }
@@ -972,7 +978,7 @@ fn the_summary_counts_under_the_names_the_json_uses() {
 #[test]
 fn codes_are_switched_off_and_on_in_the_order_given() {
     let codes = |args: &[&str]| -> (i32, Vec<String>) {
-        let mut all = vec!["check", "--format", "json"];
+        let mut all = vec!["check", "--syntax-only", "--format", "json"];
         all.extend(args);
         all.push(ACCEPTANCE);
         let out = kifu(&all);
@@ -1023,7 +1029,14 @@ fn severity_sets_the_lowest_level_reported() {
     ] {
         let out = kifu(
             &[
-                &["check", "--format", "json", "--severity", lowest][..],
+                &[
+                    "check",
+                    "--syntax-only",
+                    "--format",
+                    "json",
+                    "--severity",
+                    lowest,
+                ][..],
                 &files,
             ]
             .concat(),
@@ -1037,14 +1050,23 @@ fn severity_sets_the_lowest_level_reported() {
         );
     }
     // Below the lowest level shown, a diagnostic is not counted either.
-    let out = kifu(&["check", "--severity", "info", files[0]]);
+    let out = kifu(&["check", "--syntax-only", "--severity", "info", files[0]]);
     assert_eq!(code(&out), 0);
     assert!(
         stdout(&out).ends_with(": no problems\n"),
         "{}",
         stdout(&out)
     );
-    assert_eq!(code(&kifu(&["check", "--severity", "notes", files[0]])), 2);
+    assert_eq!(
+        code(&kifu(&[
+            "check",
+            "--syntax-only",
+            "--severity",
+            "notes",
+            files[0]
+        ])),
+        2
+    );
 }
 
 #[test]
@@ -1055,7 +1077,7 @@ fn max_errors_caps_what_is_shown_per_file_not_what_is_counted() {
     let few = kifu_e2e::temp_file("two-errors.pgn", b"1. e4 oh *\n1. d4 ah *\n");
     let few = few.to_str().unwrap();
     // The human format shows 50 per file by default.
-    let out = kifu(&["check", many, few]);
+    let out = kifu(&["check", "--syntax-only", many, few]);
     assert_eq!(code(&out), 1);
     let text = stdout(&out);
     assert_eq!(text.matches("error[stray-text]").count(), 52, "{text}");
@@ -1074,16 +1096,24 @@ fn max_errors_caps_what_is_shown_per_file_not_what_is_counted() {
         text.ends_with("checked 2 files (62 games): 62 errors (10 not shown)\n"),
         "{text}"
     );
-    let out = kifu(&["check", "--max-errors", "1", many, few]);
+    let out = kifu(&["check", "--syntax-only", "--max-errors", "1", many, few]);
     let text = stdout(&out);
     assert_eq!(text.matches("error[stray-text]").count(), 2, "{text}");
     assert!(text.contains("and 1 more diagnostic in"), "{text}");
-    let out = kifu(&["check", "--max-errors", "0", many]);
+    let out = kifu(&["check", "--syntax-only", "--max-errors", "0", many]);
     assert_eq!(stdout(&out).matches("error[stray-text]").count(), 60);
     // Programs get everything unless they ask for less.
-    let out = kifu(&["check", "--format", "json", many]);
+    let out = kifu(&["check", "--syntax-only", "--format", "json", many]);
     assert_eq!(json_lines(&out).len(), 60);
-    let out = kifu(&["check", "--format", "json", "--max-errors", "3", many]);
+    let out = kifu(&[
+        "check",
+        "--syntax-only",
+        "--format",
+        "json",
+        "--max-errors",
+        "3",
+        many,
+    ]);
     assert_eq!(json_lines(&out).len(), 3);
     assert_eq!(
         stderr(&out),
@@ -1091,7 +1121,13 @@ fn max_errors_caps_what_is_shown_per_file_not_what_is_counted() {
     );
     // The exit status counts what was not shown: here the error comes after a warning.
     let late = kifu_e2e::temp_file("late-error.pgn", b"[White \"Jos\xe9\"]\n\n1. e4 oh *\n");
-    let out = kifu(&["check", "--max-errors", "1", late.to_str().unwrap()]);
+    let out = kifu(&[
+        "check",
+        "--syntax-only",
+        "--max-errors",
+        "1",
+        late.to_str().unwrap(),
+    ]);
     assert_eq!(code(&out), 1, "{}", stdout(&out));
     assert!(stdout(&out).contains("warning[not-utf8]"));
     assert!(!stdout(&out).contains("error[stray-text]"));

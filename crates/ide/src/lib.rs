@@ -48,13 +48,15 @@ pub use hover::Hover;
 pub use kifu_syntax::{Code, Notation, Related, Severity, SyntaxError, TextRange, TextSize};
 pub use outline::{Symbol, SymbolKind};
 
-/// Every diagnostic code of every layer (the syntax's, reading's, then the replay's): what the
+/// Every diagnostic code of every layer (the syntax's, reading's, the replay's, then the
+/// tags'): what the
 /// CLI's `--disable` and the server's `diagnostics.disabled` setting accept.
 pub fn codes() -> impl Iterator<Item = Code> {
     Code::ALL
         .iter()
         .chain(kifu_input::codes::ALL)
         .chain(codes::ALL)
+        .chain(diagnostics::tags::codes::ALL)
         .copied()
 }
 

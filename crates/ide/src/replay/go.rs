@@ -177,7 +177,8 @@ pub(super) fn replay(game: GameRef<'_>, size: (u32, u32), wanted: Wanted, out: &
             }
             let Ok(point) = board.parse_move(game.text_of(m.text)) else {
                 // A value that is not a point is said by the syntax check; the move is
-                // left out.
+                // left out, but it was that colour's turn.
+                state.last = Some(mover);
                 continue;
             };
             let is_placement = line.parent.is_none() && position_in_line < placed_as_moves;
@@ -207,7 +208,11 @@ pub(super) fn replay(game: GameRef<'_>, size: (u32, u32), wanted: Wanted, out: &
                             .push((id, step(&state.position, &removed.captured, &coordinate)));
                     }
                 }
-                Err(IllegalMove::OffBoard) => continue, // said by the syntax check
+                Err(IllegalMove::OffBoard) => {
+                    // Said by the syntax check; it was that colour's turn all the same.
+                    state.last = Some(mover);
+                    continue;
+                }
                 Err(illegal) => {
                     let spot = point.map_or_else(|| "pass".to_string(), coordinate);
                     let (code, why) = match illegal {

@@ -40,6 +40,12 @@ fn go_occupied_point_stops_the_line_once() {
 }
 
 #[test]
+fn go_a_point_off_the_board_is_the_syntax_checks_alone() {
+    // `W[zz]` is said by the syntax check (invalid-value); the moves after it go on.
+    go("(;GM[1]SZ[19];B[qd];W[zz](;B[pq])(;B[dp]))", expect![[""]]);
+}
+
+#[test]
 fn go_suicide_depends_on_the_rules() {
     go(
         "(;SZ[9];B[ba];W[cc];B[ab];W[aa])",
@@ -263,7 +269,9 @@ fn chess_numbers_results_variants_and_fens() {
     );
     chess(
         "[Result \"1/2-1/2\"]\n1. f3 e5 2. g4 Qh4# 1/2-1/2",
-        expect!["result-contradicted `1/2-1/2`: `1/2-1/2`, but the game ended in checkmate, Black wins: `0-1`"],
+        expect![[r#"
+            missing-roster-tag `[Result "1/2-1/2"]`: `Event`, `Site`, `Date`, `Round`, `White` and `Black` are missing from the Seven Tag Roster: the standard asks for all seven, with `?` for what is unknown
+            result-contradicted `1/2-1/2`: `1/2-1/2`, but the game ended in checkmate, Black wins: `0-1`"#]],
     );
     chess(
         "[Variant \"Bughouse\"]\n1. e4 *",

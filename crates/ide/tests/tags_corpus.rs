@@ -1,0 +1,114 @@
+//! The tag checks over every PGN file of the shared corpus: real files (TWIC, Lichess, TCEC,
+//! ChessBase exports) and other parsers' test files. What the checks report there must be
+//! true, and rare: each count below was read game by game.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use kifu_ide::{Document, Notation};
+
+// The checks are private to `kifu-ide` until `Document::diagnostics` calls them, so this
+// test compiles their module in (its inline tests run here a second time).
+#[allow(dead_code)]
+#[path = "../src/diagnostics/tags/mod.rs"]
+mod tags;
+
+/// What the tag module reaches for as `crate::game`.
+mod game {
+    pub use kifu_ide::game::*;
+}
+
+fn corpus() -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/pgn");
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!("SKIPPED: the shared corpus is not at {}", dir.display());
+        None
+    }
+}
+
+/// Every `.pgn` file under `dir`, in a stable order.
+fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for path in paths {
+        if path.is_dir() {
+            pgn_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "pgn") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn tag_checks_over_the_corpus() {
+    let Some(corpus) = corpus() else { return };
+    let mut files = Vec::new();
+    pgn_files(&corpus, &mut files);
+    let mut games = 0;
+    let mut found: BTreeMap<String, usize> = BTreeMap::new();
+    for path in &files {
+        let bytes = std::fs::read(path).expect("a corpus file");
+        let relative = path.strip_prefix(&corpus).unwrap_or(path);
+        let folder = relative.components().next().map_or(String::new(), |c| {
+            c.as_os_str().to_string_lossy().into_owned()
+        });
+        let document = Document::from_bytes(Notation::Pgn, &bytes);
+        for game in document.games() {
+            games += 1;
+            for d in tags::check(game) {
+                let key = format!("{folder} {}", d.code.as_str());
+                let count = found.entry(key).or_default();
+                *count += 1;
+                if *count <= 3 {
+                    println!(
+                        "{}: {} `{}`: {}",
+                        relative.display(),
+                        d.code.as_str(),
+                        &document.text()[d.range],
+                        d.message
+                    );
+                }
+            }
+        }
+    }
+    println!("{} files, {games} games; found: {found:#?}", files.len());
+    assert!(
+        files.len() >= 200 && games > 8_000,
+        "{} files, {games} games",
+        files.len()
+    );
+    let expected: BTreeMap<String, usize> = [
+        // Lichess: its 2013 database (32 games) has no `Date` and no `Round`, and its exports
+        // of games played outside a tournament (8 from 2024) no `Round`.
+        ("mliebelt-pgn-parser missing-roster-tag", 40),
+        // Dates written as a year alone (`1959`), in fischer.pgn and the many outputs of it.
+        ("pgn-extract invalid-date", 550),
+        // test-nobadresults.pgn, whose point is `Result` tags against the movetext: 9 games
+        // with no other tag, 9 mismatches, 3 more in its output; and a draw that
+        // test-plylimit-out.pgn cuts short to `*`.
+        ("pgn-extract missing-roster-tag", 9),
+        ("pgn-extract result-mismatch", 13),
+        // ChessBase's odds games (odds.pgn, 4, and its output, 3), whose sources stop a
+        // half-move short of the count, and test-7.pgn.
+        ("pgn-extract ply-count-mismatch", 8),
+        // ChessBase's order (`EventDate` after `Date`, `Result` before the players), and
+        // `-R`'s alphabetical order.
+        ("pgn-extract roster-out-of-order", 33),
+        // chessbase-empty-line.pgn has an empty line where `Site` was; two Lichess
+        // crazyhouse games from 2016-17 have no `Round`.
+        ("python-chess missing-roster-tag", 3),
+        // kasparov-deep-blue-1997.pgn and molinari-bordais-1979.pgn: ChessBase's order.
+        ("python-chess roster-out-of-order", 7),
+        // crlf_line_endings.pgn: `[Result "*"]` over games that end `1-0`, twice.
+        ("tree-sitter-pgn result-mismatch", 2),
+    ]
+    .into_iter()
+    .map(|(key, count)| (key.to_string(), count))
+    .collect();
+    assert_eq!(found, expected);
+}
