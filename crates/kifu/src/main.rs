@@ -110,8 +110,8 @@ enum Command {
         /// 0 shows all. Default: 50 in the human format, all in the others.
         #[arg(long, value_name = "N")]
         max_errors: Option<usize>,
-        /// Check the syntax only: do not replay the moves (Go and draughts; chess is not
-        /// replayed yet).
+        /// Check the syntax only: do not replay the moves nor check the PGN tags (for PGN,
+        /// about 4× faster: no trees are built).
         #[arg(long)]
         syntax_only: bool,
     },

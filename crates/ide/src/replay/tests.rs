@@ -290,3 +290,43 @@ fn chess_numbers_results_variants_and_fens() {
         expect!["illegal-move `N@c3`: cannot drop a knight on c3: there is none in hand"],
     );
 }
+
+/// python-chess's replay cases (`../shared/corpus/pgn/python-chess/CASES.md`), as kifu reads
+/// them.
+#[test]
+fn python_chess_cases() {
+    // #26: one error, `Qa1`, and the rest of the main line is not checked; the next game
+    // is read on its own.
+    chess(
+        "1. e4 Qa1 e5 2. Qxf8\n\n1. a3 *",
+        expect![
+            "illegal-move `Qa1`: no queen can move to a1; the rest of this line is not checked"
+        ],
+    );
+    // #11: Chess960 without a FEN starts from the standard position.
+    chess("[Variant \"Chess960\"]\n\n1. e4 *", expect![[""]]);
+    // #29: the variant's board is used: in Atomic the knight can go to e6.
+    chess(
+        "[Variant \"Atomic\"]\n[SetUp \"1\"]\n[FEN \"8/8/1b6/8/3Nk3/4K3/8/8 w - - 0 1\"]\n\n1. Ne6 *",
+        expect![[""]],
+    );
+    // #20: a game from a FEN with Black to move, `1...`, two sibling variations.
+    chess(
+        "[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n\n1... e5 (1... d5 2. exd5) (1... c5) 2. Nf3 Nc6 *",
+        expect![[""]],
+    );
+    // #31 and #49: `Z0` and `--` are null moves, said once per game as a hint.
+    chess("1. e4 Z0 2. d4 -- 3. c4 *", expect!["non-standard-move `Z0`: null moves (--, Z0), which are not moves of chess (said once per game)"]);
+}
+
+/// #8: `b1Q` is a promotion written without `=`, whose UCI is `b2b1q`.
+#[test]
+fn a_promotion_without_equals_is_played() {
+    let text = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/1p6/4K3 b - - 0 1\"]\n\n1... b1Q 0-1";
+    let document = Document::new(Notation::Pgn, text.to_string());
+    let game = document.games().next().expect("a game");
+    let steps = super::steps(game);
+    let last = steps.last().and_then(|s| s.as_ref()).expect("played");
+    assert_eq!(last.uci.as_deref(), Some("b2b1q"));
+    assert_eq!(last.san.as_deref(), Some("b1=Q+"));
+}
