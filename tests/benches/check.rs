@@ -117,6 +117,14 @@ fn measure(program: &Path, args: &[&str], runs: usize) -> (f64, Option<(f64, u64
         }
         .expect("the command runs");
         let wall = started.elapsed().as_secs_f64();
+        if output.status.code().is_none_or(|c| c > 1) {
+            eprintln!(
+                "{} {args:?} failed: {}",
+                program.display(),
+                String::from_utf8_lossy(&output.stderr)
+            );
+            return (f64::NAN, None);
+        }
         let stats = timer.then(|| {
             let stderr = String::from_utf8_lossy(&output.stderr);
             let last = stderr.lines().last().unwrap_or_default().to_string();
