@@ -2,7 +2,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use kifu_syntax::{pdn, pgn, sgf, Notation, SyntaxError, TextRange, TextSize};
+use kifu_syntax::{pdn, pgn, sgf, Fix, Notation, SyntaxError, TextRange, TextSize};
 use rowan::{GreenNode, NodeOrToken};
 
 use crate::game::{Game, GameRef};
@@ -326,6 +326,15 @@ impl Document {
             replayed.sort_by_key(|d| d.range.start());
             crate::check::merged(replayed, syntax)
         })
+    }
+
+    /// The repairs of the diagnostics that touch `range` (a cursor or a selection), each
+    /// with its diagnostic, in text order; a diagnostic's first repair is its likeliest.
+    pub fn fixes(&self, range: TextRange) -> impl Iterator<Item = (&SyntaxError, &Fix)> + '_ {
+        self.diagnostics()
+            .iter()
+            .filter(move |d| d.range.intersect(range).is_some())
+            .flat_map(|d| d.fixes.iter().map(move |fix| (d, fix)))
     }
 
     /// The diagnostics of reading and of the syntax alone, without replaying the games

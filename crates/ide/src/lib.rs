@@ -8,6 +8,7 @@
 //! |---|---|---|
 //! | parse, re-parse after an edit | [`Document::new`], [`Document::edited`] | `document` |
 //! | diagnostics | [`Document::diagnostics`], [`Document::from_bytes`] | `document` |
+//! | quick fixes (each made beside its check) | [`Document::fixes`] | `document` |
 //! | diagnostics of a big PGN file, game by game without a tree (the CLI) | [`check::pgn_game`] | [`check`] |
 //! | every diagnostic code of every layer | [`codes`] | `lib` |
 //! | the syntax tree (`.rast`) | [`Document::syntax_tree`] | `document` |
@@ -45,7 +46,9 @@ pub use document::Document;
 pub use folding::{Fold, FoldKind};
 pub use highlight::HighlightKind;
 pub use hover::Hover;
-pub use kifu_syntax::{Code, Notation, Related, Severity, SyntaxError, TextRange, TextSize};
+pub use kifu_syntax::{
+    Code, Fix, Notation, Related, Severity, SyntaxError, TextEdit, TextRange, TextSize,
+};
 pub use outline::{Symbol, SymbolKind};
 
 /// Every diagnostic code of every layer (the syntax's, reading's, the replay's, then the

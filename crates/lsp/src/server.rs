@@ -315,6 +315,27 @@ impl LanguageServer for Backend {
         })
     }
 
+    async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
+        let uri = params.text_document.uri;
+        let disabled = self.lock().disabled.clone();
+        self.with_document(&uri, |positions, document| {
+            let start = positions.offset(params.range.start);
+            let range = TextRange::new(start, positions.offset(params.range.end).max(start));
+            let mut last: Option<*const kifu_ide::SyntaxError> = None;
+            let actions = document
+                .fixes(range)
+                .filter(|(d, _)| !disabled.contains(d.code.as_str()))
+                .map(|(d, fix)| {
+                    // A diagnostic's first fix is its likeliest.
+                    let first = last != Some(d as *const _);
+                    last = Some(d as *const _);
+                    to_proto::code_action(d, fix, first, &uri, positions)
+                })
+                .collect();
+            Ok(Some(actions))
+        })
+    }
+
     async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
         self.with_document(&params.text_document.uri, |positions, document| {
             let folds = document.folding_ranges();

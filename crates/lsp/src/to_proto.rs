@@ -39,6 +39,32 @@ pub fn diagnostic(d: &SyntaxError, uri: &Url, positions: &Positions<'_>) -> Diag
     }
 }
 
+/// A quick fix of `diagnostic` in the document at `uri`.
+pub fn code_action(
+    diagnostic: &SyntaxError,
+    fix: &kifu_ide::Fix,
+    preferred: bool,
+    uri: &Url,
+    positions: &Positions<'_>,
+) -> CodeActionOrCommand {
+    let edits = fix
+        .edits
+        .iter()
+        .map(|e| TextEdit::new(positions.range(e.range), e.insert.clone()))
+        .collect();
+    CodeActionOrCommand::CodeAction(CodeAction {
+        title: fix.title.clone(),
+        kind: Some(CodeActionKind::QUICKFIX),
+        diagnostics: Some(vec![self::diagnostic(diagnostic, uri, positions)]),
+        edit: Some(WorkspaceEdit {
+            changes: Some([(uri.clone(), edits)].into_iter().collect()),
+            ..WorkspaceEdit::default()
+        }),
+        is_preferred: Some(preferred),
+        ..CodeAction::default()
+    })
+}
+
 /// A hover.
 pub fn hover(hover: kifu_ide::Hover, positions: &Positions<'_>) -> Hover {
     Hover {

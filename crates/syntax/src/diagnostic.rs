@@ -241,6 +241,25 @@ pub struct Related {
     pub message: String,
 }
 
+/// A change to the text: `range` replaced by `insert`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TextEdit {
+    /// What is replaced (empty to insert).
+    pub range: TextRange,
+    /// What goes there (empty to delete).
+    pub insert: String,
+}
+
+/// A repair that makes a diagnostic go away: a title for the light bulb, and edits applied
+/// together.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fix {
+    /// What it does, `Close the variation with )`.
+    pub title: String,
+    /// The edits, in text order, not overlapping.
+    pub edits: Vec<TextEdit>,
+}
+
 /// One problem found in the text, with the exact range it covers.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SyntaxError {
@@ -254,6 +273,8 @@ pub struct SyntaxError {
     pub related: Vec<Related>,
     /// The severity: the code's, unless the context changes it (FF[3] identifiers).
     pub severity: Severity,
+    /// Repairs, the first the likeliest; found beside the check that reports it.
+    pub fixes: Vec<Fix>,
 }
 
 impl SyntaxError {
@@ -265,7 +286,24 @@ impl SyntaxError {
             message: message.into(),
             related: Vec::new(),
             severity: code.severity(),
+            fixes: Vec::new(),
         }
+    }
+
+    /// The same diagnostic with one more repair: `edits` (range, text) applied together.
+    pub fn with_fix(
+        mut self,
+        title: impl Into<String>,
+        edits: impl IntoIterator<Item = (TextRange, String)>,
+    ) -> SyntaxError {
+        self.fixes.push(Fix {
+            title: title.into(),
+            edits: edits
+                .into_iter()
+                .map(|(range, insert)| TextEdit { range, insert })
+                .collect(),
+        });
+        self
     }
 
     /// The same diagnostic with another severity.
@@ -289,6 +327,10 @@ impl SyntaxError {
             format!("this `(` {what} is never closed: `{close}` is missing"),
         )
         .with_related(should_end, format!("the {what} should end by here"))
+        .with_fix(
+            format!("Close the {what} with `{close}`"),
+            [(TextRange::empty(should_end.end()), close.to_string())],
+        )
     }
 
     /// Adds a related location.
@@ -310,6 +352,11 @@ impl SyntaxError {
         self.range += offset;
         for related in &mut self.related {
             related.range += offset;
+        }
+        for fix in &mut self.fixes {
+            for edit in &mut fix.edits {
+                edit.range += offset;
+            }
         }
         self
     }

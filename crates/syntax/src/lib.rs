@@ -17,7 +17,7 @@ pub mod pgn;
 pub mod sgf;
 mod sink;
 
-pub use diagnostic::{Code, Related, Severity, SyntaxError};
+pub use diagnostic::{Code, Fix, Related, Severity, SyntaxError, TextEdit};
 pub use dump::{debug_dump, write_debug_dump};
 pub use lexed::Lexed;
 pub use notation::Notation;

@@ -103,6 +103,7 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
         Language::English
     };
     let dialect = Dialect::new(language);
+    let mut foreign_at: Option<usize> = None;
     if language != Language::English {
         // At the first move that shows the language's letters.
         let shows = model.main_line().moves.iter().find(|&&m| {
@@ -111,6 +112,7 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                 .any(|b| b.is_ascii_uppercase() && !b"KQRBNPO".contains(&b))
         });
         if let Some(&first) = shows {
+            foreign_at = Some(out.diagnostics.len());
             out.diagnostics.push(SyntaxError::new(
                 codes::ForeignPieceLetters,
                 game.range(model[first].text),
@@ -130,6 +132,9 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
     let mut after: HashMap<MoveId, (Position, u32)> = HashMap::new();
     let mut forms = Forms::default();
     let mut first_of_form: Vec<(Form, TextRange)> = Vec::new();
+    // Each move written in a form the standard does not use, and its standard SAN: what the
+    // fixes rewrite.
+    let mut rewrites: Vec<(Form, TextRange, String)> = Vec::new();
     let mut main_end: Option<Position> = None;
     for (index, line) in model.lines.iter().enumerate() {
         let (mut position, mut ply) = match line.branches_from {
@@ -158,27 +163,37 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                     ply = m.ply;
                     let number = expected / 2 + 1;
                     let dots = if expected % 2 == 0 { "." } else { "..." };
-                    out.diagnostics.push(SyntaxError::new(
-                        codes::WrongMoveNumber,
-                        game.range(range),
-                        format!("this is {}'s move {number} (`{number}{dots}`)", name(mover)),
-                    ));
+                    out.diagnostics.push(
+                        SyntaxError::new(
+                            codes::WrongMoveNumber,
+                            game.range(range),
+                            format!("this is {}'s move {number} (`{number}{dots}`)", name(mover)),
+                        )
+                        .with_fix(
+                            format!("Write `{number}{dots}`"),
+                            [(game.range(range), format!("{number}{dots}"))],
+                        ),
+                    );
                 }
             }
             match position.play(text, &dialect) {
                 Ok(played) => {
                     let new_forms = played.forms();
+                    let san = played.san().to_string();
                     for form in new_forms.iter() {
+                        rewrites.push((form, at, san.clone()));
                         if form == Form::WrongDisambiguation {
-                            out.diagnostics.push(SyntaxError::new(
-                                codes::WrongDisambiguation,
-                                at,
-                                format!(
-                                    "no piece of that kind stands there; the only one that can \
-                                     make the move makes it: `{}`",
-                                    played.san()
-                                ),
-                            ));
+                            out.diagnostics.push(
+                                SyntaxError::new(
+                                    codes::WrongDisambiguation,
+                                    at,
+                                    format!(
+                                        "no piece of that kind stands there; the only one that \
+                                         can make the move makes it: `{san}`"
+                                    ),
+                                )
+                                .with_fix(format!("Write `{san}`"), [(at, san.clone())]),
+                            );
                         } else if !forms.contains(form) {
                             first_of_form.push((form, at));
                         }
@@ -215,8 +230,20 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                         _ => codes::IllegalMove,
                     };
                     let rest = rest_not_checked(game, id);
-                    out.diagnostics
-                        .push(SyntaxError::new(code, at, format!("{illegal}{rest}")));
+                    let mut error = SyntaxError::new(code, at, format!("{illegal}{rest}"));
+                    // An ambiguous move: each piece that can make it, as a fix.
+                    if let IllegalReason::Ambiguous { candidates } = &illegal.reason {
+                        let mark: String = text
+                            .chars()
+                            .rev()
+                            .take_while(|c| matches!(c, '+' | '#'))
+                            .collect();
+                        for candidate in candidates {
+                            let written = format!("{}{mark}", candidate.san);
+                            error = error.with_fix(format!("Write `{written}`"), [(at, written)]);
+                        }
+                    }
+                    out.diagnostics.push(error);
                     stopped = true;
                     break;
                 }
@@ -224,6 +251,19 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
         }
         if index == 0 && !stopped {
             main_end = Some(position);
+        }
+    }
+    // The game in English letters, as one fix of the language's diagnostic.
+    if let Some(index) = foreign_at {
+        let edits: Vec<(TextRange, String)> = rewrites
+            .iter()
+            .filter(|(f, ..)| *f == Form::ForeignPieceLetter)
+            .map(|(_, range, san)| (*range, san.clone()))
+            .collect();
+        if let Some(error) = out.diagnostics.get_mut(index) {
+            *error = error
+                .clone()
+                .with_fix("Write the game's moves with English letters", edits);
         }
     }
     // Each way of writing a move that is not the standard's, once per game.
@@ -238,14 +278,32 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
             Form::MissingCaptureMark | Form::NullMove | Form::EnPassantMark => Severity::Hint,
             _ => Severity::Warning,
         };
-        out.diagnostics.push(
-            SyntaxError::new(
-                codes::NonStandardMove,
-                at,
-                format!("{} (said once per game)", form.description()),
-            )
-            .with_severity(severity),
-        );
+        let mut error = SyntaxError::new(
+            codes::NonStandardMove,
+            at,
+            format!("{} (said once per game)", form.description()),
+        )
+        .with_severity(severity);
+        if !matches!(form, Form::NullMove | Form::EnPassantMark) {
+            let edits: Vec<(TextRange, String)> = rewrites
+                .iter()
+                .filter(|(f, ..)| *f == form)
+                .map(|(_, range, san)| (*range, san.clone()))
+                .collect();
+            let n = edits.len();
+            error = error.with_fix(
+                format!(
+                    "Write {} in standard SAN",
+                    if n == 1 {
+                        "it".to_string()
+                    } else {
+                        format!("all {n} such moves")
+                    }
+                ),
+                edits,
+            );
+        }
+        out.diagnostics.push(error);
     }
     if let Some(end) = main_end {
         check_result(game, &end, out);
@@ -362,8 +420,11 @@ fn check_marks(
         _ if !writes_marks => return,
         _ => (Severity::Hint, format!("the move gives check: `{san}`")),
     };
-    out.diagnostics
-        .push(SyntaxError::new(codes::WrongCheckMark, at, message).with_severity(severity));
+    out.diagnostics.push(
+        SyntaxError::new(codes::WrongCheckMark, at, message)
+            .with_severity(severity)
+            .with_fix(format!("Write `{san}`"), [(at, san.clone())]),
+    );
 }
 
 /// The result marker and the `Result` tag against the final position: mate, stalemate, a
@@ -388,11 +449,18 @@ fn check_result(game: GameRef<'_>, end: &Position, out: &mut Replay) {
             continue;
         }
         if text != expected {
-            out.diagnostics.push(SyntaxError::new(
-                codes::ResultContradicted,
-                game.range(range),
-                format!("`{text}`, but the game ended in {outcome}: `{expected}`"),
-            ));
+            let at = game.range(range);
+            // The range is the marker, or the whole tag pair.
+            let value = &game.text[at];
+            let replaced = value.replacen(text, expected, 1);
+            out.diagnostics.push(
+                SyntaxError::new(
+                    codes::ResultContradicted,
+                    at,
+                    format!("`{text}`, but the game ended in {outcome}: `{expected}`"),
+                )
+                .with_fix(format!("Write `{expected}`"), [(at, replaced)]),
+            );
         }
         return;
     }

@@ -330,3 +330,73 @@ fn a_promotion_without_equals_is_played() {
     assert_eq!(last.uci.as_deref(), Some("b2b1q"));
     assert_eq!(last.san.as_deref(), Some("b1=Q+"));
 }
+
+/// Every fix a document offers, applied on its own: its title and the text it makes, and
+/// whether the diagnostic it fixes is gone from the new text.
+fn fixes(notation: Notation, text: &str, expect: Expect) {
+    let document = Document::new(notation, text.to_string());
+    let everything = crate::TextRange::up_to((text.len() as u32).into());
+    let mut out = Vec::new();
+    for (diagnostic, fix) in document.fixes(everything) {
+        let mut fixed = text.to_string();
+        for edit in fix.edits.iter().rev() {
+            fixed.replace_range(std::ops::Range::<usize>::from(edit.range), &edit.insert);
+        }
+        let after = Document::new(notation, fixed.clone());
+        let gone = !after
+            .diagnostics()
+            .iter()
+            .any(|d| d.code == diagnostic.code);
+        out.push(format!(
+            "{}: {} => {fixed:?}{}",
+            diagnostic.code.as_str(),
+            fix.title,
+            if gone { "" } else { " (still there)" }
+        ));
+    }
+    expect.assert_eq(&out.join("\n"));
+}
+
+#[test]
+fn fixes_of_chess_and_syntax() {
+    fixes(
+        Notation::Pgn,
+        "1. e4 e5 2. Qh5+ Nc6 3. Nf3 d6 4. Nd2 *",
+        expect![[r#"wrong-check-mark: Write `Qh5` => "1. e4 e5 2. Qh5 Nc6 3. Nf3 d6 4. Nd2 *""#]],
+    );
+    fixes(
+        Notation::Pgn,
+        "1. e2e4 e7e5 2. g1f3 b8c6 3. f1c4 g8f6 4. 0-0 *",
+        expect![[r#"
+            non-standard-move: Write all 6 such moves in standard SAN => "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. 0-0 *" (still there)
+            non-standard-move: Write it in standard SAN => "1. e2e4 e7e5 2. g1f3 b8c6 3. f1c4 g8f6 4. O-O *" (still there)"#]],
+    );
+    fixes(
+        Notation::Pgn,
+        "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 *",
+        expect![[
+            r#"foreign-piece-letters: Write the game's moves with English letters => "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *""#
+        ]],
+    );
+    fixes(
+        Notation::Pgn,
+        "1. e4 e5 3. Nf3 (3. Nc3 Nf6 {unclosed *\n",
+        expect![[r#"
+            wrong-move-number: Write `2.` => "1. e4 e5 2. Nf3 (3. Nc3 Nf6 {unclosed *\n" (still there)
+            wrong-move-number: Write `2.` => "1. e4 e5 3. Nf3 (2. Nc3 Nf6 {unclosed *\n" (still there)
+            unterminated-comment: Close the comment before the result with `}` => "1. e4 e5 3. Nf3 (3. Nc3 Nf6 {unclosed } *\n""#]],
+    );
+    fixes(
+        Notation::Pgn,
+        "1. e4 e5 } 2. Nf3 ) Nc6 *",
+        expect![[r#"
+        unmatched-close-brace: Remove the `}` => "1. e4 e5  2. Nf3 ) Nc6 *"
+        unmatched-close-brace: Open a comment here with `{` => "1. e4 e5 {} 2. Nf3 ) Nc6 *"
+        unmatched-close-paren: Remove the `)` => "1. e4 e5 } 2. Nf3  Nc6 *""#]],
+    );
+    fixes(
+        Notation::Sgf,
+        "(;GM[1];B[aa]",
+        expect![[r#"unterminated-game-tree: Close the game tree with `)` => "(;GM[1];B[aa])""#]],
+    );
+}

@@ -614,3 +614,42 @@ fn random_edits_in_both_encodings_match_a_fresh_parse() {
     }
     assert_eq!(edits, 2 * 5_000);
 }
+
+#[test]
+fn quick_fixes_are_code_actions_with_their_diagnostic_and_edits() {
+    let mut server = TestServer::start();
+    server.open(URI, "1. e4 e5 2. Qh5+ Nc6 *\n");
+    server.diagnostics(URI, 1);
+    // The cursor on `Qh5+`.
+    let actions = server.request(
+        "textDocument/codeAction",
+        serde_json::json!({
+            "textDocument": {"uri": URI},
+            "range": {"start": {"line": 0, "character": 13}, "end": {"line": 0, "character": 13}},
+            "context": {"diagnostics": []}
+        }),
+    );
+    let action = &actions[0];
+    assert_eq!(action["title"], "Write `Qh5`");
+    assert_eq!(action["kind"], "quickfix");
+    assert_eq!(action["isPreferred"], true);
+    assert_eq!(action["diagnostics"][0]["code"], "wrong-check-mark");
+    assert_eq!(
+        action["edit"]["changes"][URI],
+        serde_json::json!([{
+            "range": {"start": {"line": 0, "character": 12}, "end": {"line": 0, "character": 16}},
+            "newText": "Qh5"
+        }])
+    );
+    // Elsewhere on the line: nothing to fix.
+    let none = server.request(
+        "textDocument/codeAction",
+        serde_json::json!({
+            "textDocument": {"uri": URI},
+            "range": {"start": {"line": 0, "character": 1}, "end": {"line": 0, "character": 1}},
+            "context": {"diagnostics": []}
+        }),
+    );
+    assert_eq!(none, serde_json::json!([]));
+    assert_eq!(server.exit(), 0);
+}

@@ -218,5 +218,10 @@ fn moved(error: &SyntaxError, edit: TextRange, inserted: TextSize) -> Option<Syn
     for related in &mut moved.related {
         related.range = shift(related.range)?;
     }
+    for fix in &mut moved.fixes {
+        for edit in &mut fix.edits {
+            edit.range = shift(edit.range)?;
+        }
+    }
     Some(moved)
 }

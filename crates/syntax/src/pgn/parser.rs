@@ -598,9 +598,19 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
                     "the comment should end by here",
                 );
             if let Some((at, result)) = swallowed {
-                error = error.with_related(
-                    TextRange::at(at, TextSize::from(result.len() as u32)),
-                    "the result, inside the comment",
+                error = error
+                    .with_related(
+                        TextRange::at(at, TextSize::from(result.len() as u32)),
+                        "the result, inside the comment",
+                    )
+                    .with_fix(
+                        "Close the comment before the result with `}`",
+                        [(TextRange::empty(at), "} ".to_string())],
+                    );
+            } else {
+                error = error.with_fix(
+                    "Close the comment with `}`",
+                    [(TextRange::empty(range.end()), "}".to_string())],
                 );
             }
             self.error(error);
@@ -720,7 +730,14 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
             return;
         }
         let range = self.range_from(start);
-        let text = quote(&self.text()[range]);
+        let raw = &self.text()[range];
+        let text = quote(raw);
+        // Where the stray `}` or `)` is, to remove it.
+        let at = |c: char| {
+            raw.find(c)
+                .map(|i| TextRange::at(range.start() + TextSize::from(i as u32), 1.into()))
+        };
+        let (brace, paren) = (at('}'), at(')'));
         let (code, message) = if epd {
             (
                 Code::StrayText,
@@ -747,7 +764,22 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
                 format!("{text} is not a move, move number, annotation, comment or result"),
             )
         };
-        self.error_at(code, range, message);
+        let mut error = SyntaxError::new(code, range, message);
+        if code == Code::UnmatchedCloseBrace {
+            if let Some(brace) = brace {
+                error = error
+                    .with_fix("Remove the `}`", [(brace, String::new())])
+                    .with_fix(
+                        "Open a comment here with `{`",
+                        [(TextRange::empty(range.start()), "{".to_string())],
+                    );
+            }
+        } else if code == Code::UnmatchedCloseParen {
+            if let Some(paren) = paren {
+                error = error.with_fix("Remove the `)`", [(paren, String::new())]);
+            }
+        }
+        self.error(error);
     }
 }
 
