@@ -330,11 +330,34 @@ impl Document {
 
     /// The repairs of the diagnostics that touch `range` (a cursor or a selection), each
     /// with its diagnostic, in text order; a diagnostic's first repair is its likeliest.
-    pub fn fixes(&self, range: TextRange) -> impl Iterator<Item = (&SyntaxError, &Fix)> + '_ {
-        self.diagnostics()
+    pub fn fixes(&self, range: TextRange) -> Vec<(&SyntaxError, Fix)> {
+        let mut found = Vec::new();
+        for d in self
+            .diagnostics()
             .iter()
-            .filter(move |d| d.range.intersect(range).is_some())
-            .flat_map(|d| d.fixes.iter().map(move |fix| (d, fix)))
+            .filter(|d| d.range.intersect(range).is_some())
+        {
+            // The parser knows no tags: a missing result gets the `Result` tag's here.
+            if d.code == kifu_syntax::Code::MissingResult && self.notation() == Notation::Pgn {
+                let tagged = self
+                    .game_at(d.range)
+                    .and_then(|g| g.game.header.get("Result").map(str::to_string))
+                    .filter(|v| ["1-0", "0-1", "1/2-1/2"].contains(&v.as_str()));
+                let insert = |result: &str| Fix {
+                    title: format!("End the game with `{result}`"),
+                    edits: vec![kifu_syntax::TextEdit {
+                        range: TextRange::empty(d.range.end()),
+                        insert: format!(" {result}"),
+                    }],
+                };
+                if let Some(result) = tagged {
+                    found.push((d, insert(&result)));
+                }
+                found.push((d, insert("*")));
+            }
+            found.extend(d.fixes.iter().map(|fix| (d, fix.clone())));
+        }
+        found
     }
 
     /// The diagnostics of reading and of the syntax alone, without replaying the games

@@ -324,12 +324,13 @@ impl LanguageServer for Backend {
             let mut last: Option<*const kifu_ide::SyntaxError> = None;
             let actions = document
                 .fixes(range)
+                .into_iter()
                 .filter(|(d, _)| !disabled.contains(d.code.as_str()))
                 .map(|(d, fix)| {
                     // A diagnostic's first fix is its likeliest.
                     let first = last != Some(d as *const _);
                     last = Some(d as *const _);
-                    to_proto::code_action(d, fix, first, &uri, positions)
+                    to_proto::code_action(d, &fix, first, &uri, positions)
                 })
                 .collect();
             Ok(Some(actions))

@@ -338,6 +338,7 @@ fn fixes(notation: Notation, text: &str, expect: Expect) {
     let everything = crate::TextRange::up_to((text.len() as u32).into());
     let mut out = Vec::new();
     for (diagnostic, fix) in document.fixes(everything) {
+        let fix = &fix;
         let mut fixed = text.to_string();
         for edit in fix.edits.iter().rev() {
             fixed.replace_range(std::ops::Range::<usize>::from(edit.range), &edit.insert);
@@ -398,5 +399,27 @@ fn fixes_of_chess_and_syntax() {
         Notation::Sgf,
         "(;GM[1];B[aa]",
         expect![[r#"unterminated-game-tree: Close the game tree with `)` => "(;GM[1];B[aa])""#]],
+    );
+}
+
+#[test]
+fn fixes_of_tags_sgf_and_results() {
+    fixes(
+        Notation::Sgf,
+        "(;FF[4]AP[x]AP[x]aB[aa])",
+        expect![[r#"
+        duplicate-property: Remove the second `AP` => "(;FF[4]AP[x]aB[aa])"
+        lowercase-identifier: Write `B` => "(;FF[4]AP[x]AP[x]B[aa])""#]],
+    );
+    fixes(
+        Notation::Pgn,
+        "[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n1. e4 e5 0-1\n\n[Result \"1-0\"]\n\n1. e4 e5",
+        expect![[r#"
+            missing-roster-tag: Add the missing tags with their values for the unknown => "[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\n1. e4 e5 0-1\n\n[Result \"1-0\"]\n\n1. e4 e5" (still there)
+            result-mismatch: Write `0-1` in the tag => "[White \"a\"]\n[Black \"b\"]\n[Result \"0-1\"]\n\n1. e4 e5 0-1\n\n[Result \"1-0\"]\n\n1. e4 e5"
+            result-mismatch: End the game with `1-0` => "[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n[Result \"1-0\"]\n\n1. e4 e5"
+            missing-roster-tag: Add the missing tags with their values for the unknown => "[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n1. e4 e5 0-1\n\n[Result \"1-0\"]\n[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n\n1. e4 e5" (still there)
+            missing-result: End the game with `1-0` => "[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n1. e4 e5 0-1\n\n[Result \"1-0\"]\n\n1. e4 e5 1-0"
+            missing-result: End the game with `*` => "[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n1. e4 e5 0-1\n\n[Result \"1-0\"]\n\n1. e4 e5 *""#]],
     );
 }

@@ -206,12 +206,21 @@ impl<'g> Walker<'_, 'g> {
                     .map(|(v, _)| v)
                     .eq(property.values().map(|(v, _)| v));
                 let error = if same {
+                    // The whole copy, from its identifier to its last value.
+                    let end = property
+                        .values()
+                        .last()
+                        .map_or(range.end(), |(_, r)| r.end());
                     SyntaxError::new(
                         Code::DuplicateProperty,
                         range,
                         format!("`{id}` is written twice in this node with the same value: FF[4] allows a property once per node; readers keep one"),
                     )
                     .with_severity(Severity::Warning)
+                    .with_fix(
+                        format!("Remove the second `{id}`"),
+                        [(TextRange::new(range.start(), end), String::new())],
+                    )
                 } else {
                     SyntaxError::new(
                         Code::DuplicateProperty,
@@ -377,6 +386,11 @@ impl<'g> Walker<'_, 'g> {
                     range,
                     format!("`{written}` has lower-case letters, which FF[4] forbids (kifu assumed FF[4]: the file has no FF property); {read_as}"),
                 ),
+            };
+            let error = if id.is_empty() {
+                error
+            } else {
+                error.with_fix(format!("Write `{id}`"), [(range, id.to_string())])
             };
             self.errors.push(error);
         }

@@ -179,7 +179,21 @@ fn roster(tags: &[Tag<'_>], section: TextRange, out: &mut Vec<SyntaxError>) {
         } else {
             "`?` for what is unknown, `*` for an unknown result"
         };
-        out.push(SyntaxError::new(
+        // The fix adds the tags that are not there in any case, with the standard's values
+        // for the unknown, after the last tag.
+        let added: String = ROSTER
+            .into_iter()
+            .filter(|name| !tags.iter().any(|t| t.name.eq_ignore_ascii_case(name)))
+            .map(|name| {
+                let unknown = match name {
+                    "Date" => "????.??.??",
+                    "Result" => "*",
+                    _ => "?",
+                };
+                format!("\n[{name} \"{unknown}\"]")
+            })
+            .collect();
+        let mut error = SyntaxError::new(
             codes::MissingRosterTag,
             section,
             format!(
@@ -187,7 +201,14 @@ fn roster(tags: &[Tag<'_>], section: TextRange, out: &mut Vec<SyntaxError>) {
                  with {unknown}",
                 list(&missing)
             ),
-        ));
+        );
+        if !added.is_empty() {
+            error = error.with_fix(
+                "Add the missing tags with their values for the unknown",
+                [(TextRange::empty(section.end()), added)],
+            );
+        }
+        out.push(error);
     }
     // The standard's export order: the roster first, in its order, then the rest.
     let firsts = tags.iter().filter(|t| t.first);
@@ -319,8 +340,21 @@ fn result(game: GameRef<'_>, tag: &Tag<'_>, value: &str, out: &mut Vec<SyntaxErr
                 unfinished(marker)
             ),
         )
-        .with_related(game.range(at), "the movetext ends here"),
+        .with_related(game.range(at), "the movetext ends here")
+        .with_fix(
+            format!("Write `{marker}` in the tag"),
+            [(tag.value_range(game), format!("\"{marker}\""))],
+        ),
     );
+    // The other way round, when the tag's value is a result at all.
+    if ["1-0", "0-1", "1/2-1/2", "*"].contains(&value) {
+        if let Some(error) = out.last_mut() {
+            *error = error.clone().with_fix(
+                format!("End the game with `{value}`"),
+                [(game.range(at), value.to_string())],
+            );
+        }
+    }
 }
 
 /// A `PlyCount` against the main line's half-moves.
