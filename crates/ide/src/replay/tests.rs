@@ -423,3 +423,21 @@ fn fixes_of_tags_sgf_and_results() {
             missing-result: End the game with `*` => "[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n1. e4 e5 0-1\n\n[Result \"1-0\"]\n\n1. e4 e5 *""#]],
     );
 }
+
+#[test]
+fn fixes_of_unclosed_values() {
+    fixes(
+        Notation::Pgn,
+        "[Event \"Open]\n[Site \"x\"]\n\n1. e4 *",
+        expect![[r#"
+            missing-roster-tag: Add the missing tags with their values for the unknown => "[Event \"Open]\n[Site \"x\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 *"
+            unterminated-string: Close the value with `"` => "[Event \"Open\"]\n[Site \"x\"]\n\n1. e4 *""#]],
+    );
+    fixes(
+        Notation::Sgf,
+        "(;C[a comment;B[dd];W[pp])",
+        expect![[
+            r#"value-looks-unclosed: Close the value with `]` before the next node => "(;C[a comment];B[dd];W[pp])""#
+        ]],
+    );
+}

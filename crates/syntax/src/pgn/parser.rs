@@ -402,13 +402,24 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
         }
         if self.next_on_same_line() && self.at(STRING) {
             let range = self.current_range();
-            let closed = self.current_text().is_some_and(string_is_closed);
+            let text = self.current_text().unwrap_or_default();
+            let closed = string_is_closed(text);
+            // Where the quote goes: before the tag's `]` when the value ran over it.
+            let kept = text.trim_end();
+            let close_at = kept.len() - usize::from(kept.ends_with(']'));
+            let close_at = range.start() + TextSize::from(close_at as u32);
             self.bump();
             if !closed {
-                self.error_at(
-                    Code::UnterminatedString,
-                    range,
-                    "this tag value has no closing `\"` on its line",
+                self.error(
+                    SyntaxError::new(
+                        Code::UnterminatedString,
+                        range,
+                        "this tag value has no closing `\"` on its line",
+                    )
+                    .with_fix(
+                        "Close the value with `\"`",
+                        [(TextRange::empty(close_at), "\"".to_string())],
+                    ),
                 );
                 problem = problem.or(Some(""));
             }

@@ -235,6 +235,10 @@ impl<S: Sink<SyntaxKind>> Parser<'_, '_, SyntaxKind, S> {
                 .with_related(
                     TextRange::new(start, range.end()),
                     "the value goes on to here",
+                )
+                .with_fix(
+                    "Close the value with `]` before the next node",
+                    [(TextRange::empty(start), "]".to_string())],
                 ),
             );
         }
