@@ -42,6 +42,15 @@ pub(crate) enum Parsed {
 }
 
 impl Parsed {
+    /// `text` parsed as `notation`.
+    fn of(notation: Notation, text: &str) -> Parsed {
+        match notation {
+            Notation::Pgn => Parsed::Pgn(pgn::parse(text)),
+            Notation::Sgf => Parsed::Sgf(sgf::parse(text)),
+            Notation::Pdn => Parsed::Pdn(pdn::parse(text)),
+        }
+    }
+
     fn green(&self) -> &GreenNode {
         match self {
             Parsed::Pgn(p) => p.green(),
@@ -71,16 +80,17 @@ impl Parsed {
 impl Document {
     /// Parses `text` as `notation`.
     pub fn new(notation: Notation, text: String) -> Document {
-        let parse = match notation {
-            Notation::Pgn => Parsed::Pgn(pgn::parse(&text)),
-            Notation::Sgf => Parsed::Sgf(sgf::parse(&text)),
-            Notation::Pdn => Parsed::Pdn(pdn::parse(&text)),
-        };
+        let parse = Parsed::of(notation, &text);
+        Document::with(text, parse, None)
+    }
+
+    /// A document of `text` and its parse, with nothing built on it yet.
+    fn with(text: String, parse: Parsed, read_and_parsed: Option<Vec<SyntaxError>>) -> Document {
         Document {
             text,
             parse,
             models: Models::default(),
-            read_and_parsed: None,
+            read_and_parsed,
             all: OnceLock::new(),
         }
     }
@@ -94,21 +104,11 @@ impl Document {
         let text = decoded.text;
         let parse = match decoded.sgf {
             Some(parse) => Parsed::Sgf(parse),
-            None => match notation {
-                Notation::Pgn => Parsed::Pgn(pgn::parse(&text)),
-                Notation::Sgf => Parsed::Sgf(sgf::parse(&text)),
-                Notation::Pdn => Parsed::Pdn(pdn::parse(&text)),
-            },
+            None => Parsed::of(notation, &text),
         };
         let read_and_parsed = (!decoded.warnings.is_empty())
             .then(|| crate::check::merged(decoded.warnings, parse.errors()));
-        Document {
-            text,
-            parse,
-            models: Models::default(),
-            read_and_parsed,
-            all: OnceLock::new(),
-        }
+        Document::with(text, parse, read_and_parsed)
     }
 
     /// The document after replacing `edit` with `insert`: the same as a fresh parse of the new
@@ -121,13 +121,7 @@ impl Document {
         let document = match &self.parse {
             Parsed::Pgn(old) => {
                 let parse = Parsed::Pgn(pgn::reparse(old, &text, edit, inserted));
-                Document {
-                    text,
-                    parse,
-                    models: Models::default(),
-                    read_and_parsed: None,
-                    all: OnceLock::new(),
-                }
+                Document::with(text, parse, None)
             }
             _ => Document::new(self.notation(), text),
         };
@@ -337,23 +331,12 @@ impl Document {
             .iter()
             .filter(|d| d.range.intersect(range).is_some())
         {
-            // The parser knows no tags: a missing result gets the `Result` tag's here.
+            // The parser knows no tags: the tag checks give a missing result its fixes.
             if d.code == kifu_syntax::Code::MissingResult && self.notation() == Notation::Pgn {
-                let tagged = self
-                    .game_at(d.range)
-                    .and_then(|g| g.game.header.get("Result").map(str::to_string))
-                    .filter(|v| ["1-0", "0-1", "1/2-1/2"].contains(&v.as_str()));
-                let insert = |result: &str| Fix {
-                    title: format!("End the game with `{result}`"),
-                    edits: vec![kifu_syntax::TextEdit {
-                        range: TextRange::empty(d.range.end()),
-                        insert: format!(" {result}"),
-                    }],
-                };
-                if let Some(result) = tagged {
-                    found.push((d, insert(&result)));
+                if let Some(game) = self.game_at(d.range) {
+                    let fixes = crate::diagnostics::tags::missing_result_fixes(game, d.range);
+                    found.extend(fixes.into_iter().map(|fix| (d, fix)));
                 }
-                found.push((d, insert("*")));
             }
             found.extend(d.fixes.iter().map(|fix| (d, fix.clone())));
         }

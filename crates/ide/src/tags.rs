@@ -42,7 +42,8 @@ pub(crate) fn tag_meaning(name: &str) -> Option<&'static str> {
     })
 }
 
-const MONTHS: [&str; 12] = [
+/// The months' names, January first.
+pub(crate) const MONTHS: [&str; 12] = [
     "January",
     "February",
     "March",

@@ -3,19 +3,11 @@
 //! `tests/tests/sgf.rs`.)
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 use kifu_ide::{Document, Notation, Severity};
 
-fn corpus() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("SKIPPED: the shared corpus is not at {}", dir.display());
-        None
-    }
-}
+mod common;
+use common::corpus;
 
 /// The PDN `GameType` of each py-draughts folder (lidraughts' numbers for its own games).
 const FOLDERS: &[(&str, u32)] = &[
@@ -31,7 +23,7 @@ const FOLDERS: &[(&str, u32)] = &[
 
 #[test]
 fn py_draughts_games_replay() {
-    let Some(corpus) = corpus() else { return };
+    let Some(corpus) = corpus("") else { return };
     let mut games = 0;
     let mut moves = 0;
     let mut found: BTreeMap<String, usize> = BTreeMap::new();

@@ -5,27 +5,16 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use kifu_ide::{Document, Notation};
+use kifu_ide::{Code, Document, Notation};
 
-// The checks are private to `kifu-ide` until `Document::diagnostics` calls them, so this
-// test compiles their module in (its inline tests run here a second time).
-#[allow(dead_code)]
-#[path = "../src/diagnostics/tags/mod.rs"]
-mod tags;
+mod common;
+use common::corpus;
 
-/// What the tag module reaches for as `crate::game`.
-mod game {
-    pub use kifu_ide::game::*;
-}
-
-fn corpus() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/pgn");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("SKIPPED: the shared corpus is not at {}", dir.display());
-        None
-    }
+/// The tag checks' codes: every code but the syntax's, reading's and the replay's.
+fn is_tag_code(code: Code) -> bool {
+    !Code::ALL.contains(&code)
+        && !kifu_input::codes::ALL.contains(&code)
+        && !kifu_ide::codes::ALL.contains(&code)
 }
 
 /// Every `.pgn` file under `dir`, in a stable order.
@@ -46,7 +35,7 @@ fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 #[test]
 fn tag_checks_over_the_corpus() {
-    let Some(corpus) = corpus() else { return };
+    let Some(corpus) = corpus("pgn") else { return };
     let mut files = Vec::new();
     pgn_files(&corpus, &mut files);
     let mut games = 0;
@@ -58,21 +47,23 @@ fn tag_checks_over_the_corpus() {
             c.as_os_str().to_string_lossy().into_owned()
         });
         let document = Document::from_bytes(Notation::Pgn, &bytes);
-        for game in document.games() {
-            games += 1;
-            for d in tags::check(game) {
-                let key = format!("{folder} {}", d.code.as_str());
-                let count = found.entry(key).or_default();
-                *count += 1;
-                if *count <= 3 {
-                    println!(
-                        "{}: {} `{}`: {}",
-                        relative.display(),
-                        d.code.as_str(),
-                        &document.text()[d.range],
-                        d.message
-                    );
-                }
+        games += document.game_count();
+        for d in document
+            .diagnostics()
+            .iter()
+            .filter(|d| is_tag_code(d.code))
+        {
+            let key = format!("{folder} {}", d.code.as_str());
+            let count = found.entry(key).or_default();
+            *count += 1;
+            if *count <= 3 {
+                println!(
+                    "{}: {} `{}`: {}",
+                    relative.display(),
+                    d.code.as_str(),
+                    &document.text()[d.range],
+                    d.message
+                );
             }
         }
     }

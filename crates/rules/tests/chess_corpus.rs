@@ -11,6 +11,9 @@ use std::time::{Duration, Instant};
 use kifu_rules::chess::{detect_language, Dialect, Form, Language, Position, Variant};
 use kifu_syntax::pgn::{self, ast::MovetextItem};
 
+mod common;
+use common::corpus;
+
 /// The directories replayed, under the corpus.
 const DIRS: &[&str] = &[
     "pgn/pgn-reader-bench",
@@ -25,19 +28,6 @@ const DIRS: &[&str] = &[
 /// mliebelt's `sampleGameThrow.pgn`, whose `2. Sf3` ("German, should be Nf3", says the
 /// file) plays as a knight with a borrowed-letter note, and whose game stays English.
 const REAL_ILLEGAL_MOVES: &[(&str, usize, &str, &str)] = &[];
-
-fn corpus() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "SKIPPED: the shared corpus is not at {}; this test needs it (CI always has it)",
-            dir.display()
-        );
-        None
-    }
-}
 
 fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -235,7 +225,7 @@ fn replay_file(path: &Path, tally: &mut Tally) {
 
 #[test]
 fn every_corpus_move_replays() {
-    let Some(corpus) = corpus() else { return };
+    let Some(corpus) = corpus("") else { return };
     let mut tally = Tally::default();
     let clock = Instant::now();
     for dir in DIRS {

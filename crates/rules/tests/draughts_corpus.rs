@@ -1,12 +1,15 @@
 //! The draughts rules against real data: py-draughts' move counts and positions, and every
 //! game of its test data (from lidraughts and playstrategy.org) replayed move by move.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use std::time::Instant;
 
 use kifu_rules::draughts::{legal_moves, parse_square, play, IllegalMove, Position, Variant};
 use kifu_syntax::pdn::{SyntaxKind, SyntaxNode};
+
+mod common;
+use common::corpus;
 
 /// py-draughts' game folders and the variant of each; a game's `GameType` tag overrides it.
 const FOLDERS: &[(&str, Variant)] = &[
@@ -19,21 +22,6 @@ const FOLDERS: &[(&str, Variant)] = &[
     ("breakthrough", Variant::Breakthrough),
     ("frysk", Variant::Frysk),
 ];
-
-/// py-draughts' test data in the shared corpus, or `None` with a printed reason.
-fn games_dir() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/corpus/pdn/py-draughts/test/games");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "SKIPPED: py-draughts' games are not at {}; these tests need the shared corpus",
-            dir.display()
-        );
-        None
-    }
-}
 
 fn read_json(path: &Path) -> serde_json::Value {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
@@ -49,7 +37,9 @@ fn read_json(path: &Path) -> serde_json::Value {
 /// the same way; the published perft counts take the other way (see `draughts_perft.rs`).
 #[test]
 fn move_counts_match_py_draughts() {
-    let Some(dir) = games_dir() else { return };
+    let Some(dir) = corpus("pdn/py-draughts/test/games") else {
+        return;
+    };
     let counts = read_json(&dir.join("standard/legal_moves_len.json"));
     let counts = counts.as_object().expect("an object of FEN to count");
     assert!(!counts.is_empty());
@@ -81,7 +71,9 @@ fn move_counts_match_py_draughts() {
 /// position.
 #[test]
 fn fens_round_trip() {
-    let Some(dir) = games_dir() else { return };
+    let Some(dir) = corpus("pdn/py-draughts/test/games") else {
+        return;
+    };
     let data = read_json(&dir.join("standard/random_positions.json"));
     let fens = data["positions"].as_array().expect("a list of FENs");
     assert!(!fens.is_empty());
@@ -262,7 +254,9 @@ fn replay_game(game: &Game, folder_variant: Variant, out: &mut Replay) {
 /// split games so); a string of moves alone is a game from the start position.
 #[test]
 fn py_draughts_games_replay() {
-    let Some(dir) = games_dir() else { return };
+    let Some(dir) = corpus("pdn/py-draughts/test/games") else {
+        return;
+    };
     let started = Instant::now();
     let mut total = Replay::default();
     let mut summary = Vec::new();

@@ -8,21 +8,8 @@ use std::time::Instant;
 use kifu_rules::go::{BoardSize, Color, IllegalMove, Point, Position, Rect, RuleSet, Rules};
 use kifu_syntax::sgf::ast::{GameTree, Node};
 
-/// The shared corpus beside the repository, or `None` with a printed reason.
-fn corpus(sub: &str) -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/corpus/sgf")
-        .join(sub);
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "SKIPPED: the corpus folder {} is missing; this test replays its games",
-            dir.display()
-        );
-        None
-    }
-}
+mod common;
+use common::corpus;
 
 /// Every `.sgf` file under `dir`, sorted, so failures list in the same order on every run.
 fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -359,7 +346,7 @@ const KNOWN_GAMES: &[(&str, usize, u32, u32)] = &[
 
 #[test]
 fn fox_professional_games_are_legal() {
-    let Some(dir) = corpus("fox-pro-sample/Pro") else {
+    let Some(dir) = corpus("sgf/fox-pro-sample/Pro") else {
         return;
     };
     let mut files = Vec::new();
@@ -457,7 +444,7 @@ fn fox_professional_games_are_legal() {
 /// reports these; this test pins how many there are and that no other game has one.
 #[test]
 fn fox_games_without_their_handicap_stones_have_illegal_moves() {
-    let Some(dir) = corpus("fox-pro-sample/Pro") else {
+    let Some(dir) = corpus("sgf/fox-pro-sample/Pro") else {
         return;
     };
     let mut files = Vec::new();
@@ -509,7 +496,7 @@ fn sgf_library_test_files_replay() {
     let mut replay = Replay::default();
     let mut files = 0;
     for sub in ["sgf-parse", "sabaki-sgf", "katrain"] {
-        let Some(dir) = corpus(sub) else {
+        let Some(dir) = corpus(&format!("sgf/{sub}")) else {
             return;
         };
         let mut paths = Vec::new();

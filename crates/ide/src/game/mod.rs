@@ -382,6 +382,32 @@ pub struct Game {
 }
 
 impl Game {
+    /// A game with its header read and no moves, lines or annotations yet.
+    fn empty(
+        len: TextSize,
+        kind: GameKind,
+        start: Start,
+        start_ply: u32,
+        first_mover: Side,
+        header: Header,
+    ) -> Game {
+        Game {
+            len,
+            kind,
+            start,
+            start_ply,
+            first_mover,
+            header,
+            result: None,
+            moves: Vec::new(),
+            lines: Vec::new(),
+            nag_table: Vec::new(),
+            comment_table: Vec::new(),
+            variation_table: Vec::new(),
+            setups: Vec::new(),
+        }
+    }
+
     /// The main line.
     pub fn main_line(&self) -> &Line {
         &self[LineId::MAIN]
@@ -424,6 +450,13 @@ impl Game {
         } else {
             self.first_mover.opponent()
         }
+    }
+
+    /// The move number written before the move at `ply` in chess and draughts, with its
+    /// dots: `12.` for the first move of pair 12, `12...` for the second.
+    pub fn number_label(&self, ply: u32) -> String {
+        let dots = if ply.is_multiple_of(2) { "." } else { "..." };
+        format!("{}{dots}", self.number_at(ply))
     }
 
     /// The number people give the move at `ply` (see [`Move::number`]).

@@ -138,19 +138,15 @@ fn read(green: &GreenNodeData, role: Role, setup: Setup) -> Game {
     let mut reader = Reader {
         role,
         game: Game {
-            len: green.text_len(),
-            kind,
-            start,
-            start_ply,
-            first_mover,
-            header,
             result,
-            moves: Vec::new(),
-            lines: Vec::new(),
-            nag_table: Vec::new(),
-            comment_table: Vec::new(),
-            variation_table: Vec::new(),
-            setups: Vec::new(),
+            ..Game::empty(
+                green.text_len(),
+                kind,
+                start,
+                start_ply,
+                first_mover,
+                header,
+            )
         },
     };
     match movetext {

@@ -47,21 +47,8 @@ impl Game {
             Some("W") => Side::White,
             _ => Side::Black,
         };
-        let mut game = Game {
-            len,
-            kind: GameKind::Go { size },
-            start: if setup { Start::Setup } else { Start::Initial },
-            start_ply: 0,
-            first_mover,
-            header,
-            result: None,
-            moves: Vec::new(),
-            lines: Vec::new(),
-            nag_table: Vec::new(),
-            comment_table: Vec::new(),
-            variation_table: Vec::new(),
-            setups: Vec::new(),
-        };
+        let start = if setup { Start::Setup } else { Start::Initial };
+        let mut game = Game::empty(len, GameKind::Go { size }, start, 0, first_mover, header);
         match tree {
             Some(tree) => read_lines(&mut game, tree),
             None => game.lines.push(Line::new(

@@ -4,26 +4,14 @@
 use std::collections::HashMap;
 
 use kifu_rules::chess::{
-    detect_language, CheckMark, Color, Dialect, FenError, Form, Forms, IllegalReason, Language,
-    Move, Position, Role, Square, Variant,
+    color_name, detect_language, role_name, CheckMark, Dialect, FenError, Form, Forms,
+    IllegalReason, Language, Move, Position, Square, Variant,
 };
 use kifu_syntax::{Code, Severity, SyntaxError, TextRange};
 
 use super::{rest_not_checked, Replay, Step, StepPosition, Wanted};
 use crate::codes;
 use crate::game::{GameRef, MoveId, Start};
-
-fn name(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
-/// The ply of a position: half-moves since move 1 (White's first).
-fn ply_of(position: &Position) -> u32 {
-    (position.fullmove_number().max(1) - 1) * 2 + u32::from(position.turn() == Color::Black)
-}
 
 pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, out: &mut Replay) {
     let model = game.game;
@@ -138,10 +126,7 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
     let mut main_end: Option<Position> = None;
     for (index, line) in model.lines.iter().enumerate() {
         let (mut position, mut ply) = match line.branches_from {
-            None => {
-                let ply = ply_of(&start);
-                (start.clone(), ply)
-            }
+            None => (start.clone(), model.start_ply),
             Some(from) => match after.get(&from) {
                 Some(state) => state.clone(),
                 None => continue,
@@ -153,33 +138,16 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
             let at = game.range(m.text);
             let text = game.text_of(m.text);
             let mover = position.turn();
-            if let Some(range) = m.number_range {
-                // The model's ply of a numbered move is what its number says: `12.` White's
-                // move 12, `12...` Black's.
-                if m.ply != ply {
-                    let expected = ply;
-                    // The count goes on from the number written: one wrong number is one
-                    // diagnostic, not one for every number after it.
-                    ply = m.ply;
-                    let number = expected / 2 + 1;
-                    let dots = if expected % 2 == 0 { "." } else { "..." };
-                    out.diagnostics.push(
-                        SyntaxError::new(
-                            codes::WrongMoveNumber,
-                            game.range(range),
-                            format!("this is {}'s move {number} (`{number}{dots}`)", name(mover)),
-                        )
-                        .with_fix(
-                            format!("Write `{number}{dots}`"),
-                            [(game.range(range), format!("{number}{dots}"))],
-                        ),
-                    );
-                }
-            }
+            super::check_number(game, m, &mut ply, color_name(mover), out);
             match position.play(text, &dialect) {
                 Ok(played) => {
                     let new_forms = played.forms();
-                    let san = played.san().to_string();
+                    // Standard SAN, written only for a move that is not (the fixes rewrite
+                    // it): most moves of a database are, and pay nothing for it.
+                    let san = match new_forms.iter().next() {
+                        Some(_) => played.san().to_string(),
+                        None => String::new(),
+                    };
                     for form in new_forms.iter() {
                         rewrites.push((form, at, san.clone()));
                         if form == Form::WrongDisambiguation {
@@ -323,21 +291,10 @@ fn captured_square(played: &kifu_rules::chess::Played) -> Option<Square> {
     }
 }
 
-fn piece(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
-}
-
 /// What a move does in its position, in words: `Black's knight from c6 takes the pawn on e5,
 /// check`.
 fn described(before: &Position, played: &kifu_rules::chess::Played) -> String {
-    let side = name(before.turn());
+    let side = color_name(before.turn());
     let Some(m) = played.chess_move() else {
         return format!("{side} passes (a null move)");
     };
@@ -350,7 +307,7 @@ fn described(before: &Position, played: &kifu_rules::chess::Played) -> String {
             };
             format!("{side} castles {wing}")
         }
-        Move::Put { role, to } => format!("{side} drops a {} on {to}", piece(role)),
+        Move::Put { role, to } => format!("{side} drops a {} on {to}", role_name(role)),
         Move::EnPassant { from, to } => {
             format!("{side}'s pawn from {from} takes the pawn en passant, to {to}")
         }
@@ -364,13 +321,13 @@ fn described(before: &Position, played: &kifu_rules::chess::Played) -> String {
             let mut text = match capture {
                 Some(taken) => format!(
                     "{side}'s {} from {from} takes the {} on {to}",
-                    piece(role),
-                    piece(taken)
+                    role_name(role),
+                    role_name(taken)
                 ),
-                None => format!("{side}'s {} from {from} to {to}", piece(role)),
+                None => format!("{side}'s {} from {from} to {to}", role_name(role)),
             };
             if let Some(promoted) = promotion {
-                text.push_str(&format!(", and becomes a {}", piece(promoted)));
+                text.push_str(&format!(", and becomes a {}", role_name(promoted)));
             }
             text
         }
@@ -442,6 +399,13 @@ fn check_result(game: GameRef<'_>, end: &Position, out: &mut Replay) {
         .entries()
         .find(|e| e.name() == "Result")
         .and_then(|t| Some((t.value()?.to_string(), t.range())));
+    // A marker and a tag that disagree are one mistake, which the tag check's
+    // `result-mismatch` says (with a fix each way): not a second time here.
+    if let (Some((marker, _)), Some((tag, _))) = (&marker, &tag) {
+        if marker != tag {
+            return;
+        }
+    }
     // The marker when it says something, else the tag: one diagnostic.
     for (text, range) in marker.into_iter().chain(tag) {
         let text = text.trim();

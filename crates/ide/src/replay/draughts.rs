@@ -126,24 +126,7 @@ fn replay_on(game: GameRef<'_>, board: &Board, wanted: Wanted, out: &mut Replay)
             let at = game.range(m.text);
             let text = game.text_of(m.text);
             let mover = position.side_to_move();
-            if let Some(range) = m.number_range {
-                // The model's ply of a numbered move is what its number says: `12.` the
-                // first move of pair 12, `12...` the second.
-                if m.ply != ply {
-                    let expected = ply;
-                    // The count goes on from the number written: one wrong number is one
-                    // diagnostic, not one for every number after it.
-                    ply = m.ply;
-                    let ply = expected;
-                    let number = ply / 2 + 1;
-                    let dots = if ply % 2 == 0 { "." } else { "..." };
-                    out.diagnostics.push(SyntaxError::new(
-                        codes::WrongMoveNumber,
-                        game.range(range),
-                        format!("this is {}'s move {number} (`{number}{dots}`)", name(mover)),
-                    ));
-                }
-            }
+            super::check_number(game, m, &mut ply, name(mover), out);
             let squares: Option<Vec<u8>> = move_squares(text)
                 .into_iter()
                 .map(|s| parse_square(variant, s))

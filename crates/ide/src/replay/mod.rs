@@ -15,7 +15,8 @@ mod go;
 
 use kifu_syntax::SyntaxError;
 
-use crate::game::{GameKind, GameRef, MoveId};
+use crate::codes;
+use crate::game::{GameKind, GameRef, Move, MoveId};
 
 /// What a move did, in words and squares (also as the export's JSON: `path`, `captured`,
 /// `prisoners`, `ko`, and `fen` or `stones`).
@@ -122,6 +123,30 @@ pub(crate) fn step_of(game: GameRef<'_>, m: MoveId) -> Option<Step> {
         .steps
         .pop()
         .map(|(_, step)| step)
+}
+
+/// A chess or draughts move number against the count of moves played (`ply`): a number that
+/// is not the move's is one diagnostic with its fix, and the count goes on from the number
+/// written, so that one wrong number is not told again at every number after it. (The
+/// model's ply of a numbered move is what its number says: `12.` the first move of pair
+/// 12, `12...` the second.)
+fn check_number(game: GameRef<'_>, m: &Move, ply: &mut u32, mover: &str, out: &mut Replay) {
+    let Some(range) = m.number_range else { return };
+    if m.ply == *ply {
+        return;
+    }
+    let label = game.game.number_label(*ply);
+    let number = label.trim_end_matches('.');
+    let at = game.range(range);
+    out.diagnostics.push(
+        SyntaxError::new(
+            codes::WrongMoveNumber,
+            at,
+            format!("this is {mover}'s move {number} (`{label}`)"),
+        )
+        .with_fix(format!("Write `{label}`"), [(at, label.clone())]),
+    );
+    *ply = m.ply;
 }
 
 /// `"; the rest of this line is not checked"`, or nothing when the move ends its line.

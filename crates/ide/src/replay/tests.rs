@@ -441,3 +441,11 @@ fn fixes_of_unclosed_values() {
         ]],
     );
 }
+
+#[test]
+fn a_wrong_result_marker_against_its_tag_and_the_mate_is_one_diagnostic() {
+    chess(
+        "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 1-0",
+        expect![[r#"result-mismatch `"0-1"`: the `Result` tag says `0-1`, but the game ends `1-0`"#]],
+    );
+}

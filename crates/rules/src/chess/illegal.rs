@@ -292,7 +292,7 @@ impl fmt::Display for DropError {
 }
 
 /// The name of a piece in words: `knight`.
-pub(crate) fn role_name(role: Role) -> &'static str {
+pub fn role_name(role: Role) -> &'static str {
     match role {
         Role::Pawn => "pawn",
         Role::Knight => "knight",

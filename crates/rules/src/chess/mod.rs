@@ -49,12 +49,13 @@ mod resolution;
 mod variant;
 mod written;
 
+pub use illegal::role_name;
 pub use illegal::{
     Candidate, CastlingError, DropError, IllegalMove, IllegalReason, KingDanger, PromotionError,
 };
 pub use language::{detect_language, Dialect, Language};
 pub use played::{CheckMark, Form, Forms, Played, StandardSan};
-pub use position::{FenError, FenField, FenProblem, Outcome, Position, VariantEnd};
+pub use position::{color_name, FenError, FenField, FenProblem, Outcome, Position, VariantEnd};
 pub use variant::Variant;
 
 /// The shakmaty types this module's API speaks in.

@@ -274,7 +274,8 @@ impl VariantEnd {
     }
 }
 
-pub(crate) fn color_name(color: Color) -> &'static str {
+/// `White` or `Black`.
+pub fn color_name(color: Color) -> &'static str {
     match color {
         Color::White => "White",
         Color::Black => "Black",

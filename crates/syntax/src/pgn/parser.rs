@@ -404,12 +404,12 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
             let range = self.current_range();
             let text = self.current_text().unwrap_or_default();
             let closed = string_is_closed(text);
-            // Where the quote goes: before the tag's `]` when the value ran over it.
-            let kept = text.trim_end();
-            let close_at = kept.len() - usize::from(kept.ends_with(']'));
-            let close_at = range.start() + TextSize::from(close_at as u32);
             self.bump();
             if !closed {
+                // Where the quote goes: before the tag's `]` when the value ran over it.
+                let kept = text.trim_end();
+                let close_at = kept.len() - usize::from(kept.ends_with(']'));
+                let close_at = range.start() + TextSize::from(close_at as u32);
                 self.error(
                     SyntaxError::new(
                         Code::UnterminatedString,

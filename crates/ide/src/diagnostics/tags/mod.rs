@@ -13,7 +13,7 @@ mod tests;
 
 use std::collections::HashMap;
 
-use kifu_syntax::{SyntaxError, TextRange};
+use kifu_syntax::{Fix, SyntaxError, TextEdit, TextRange};
 
 use crate::game::{GameKind, GameRef};
 
@@ -347,7 +347,7 @@ fn result(game: GameRef<'_>, tag: &Tag<'_>, value: &str, out: &mut Vec<SyntaxErr
         ),
     );
     // The other way round, when the tag's value is a result at all.
-    if ["1-0", "0-1", "1/2-1/2", "*"].contains(&value) {
+    if values::RESULTS.contains(&value) {
         if let Some(error) = out.last_mut() {
             *error = error.clone().with_fix(
                 format!("End the game with `{value}`"),
@@ -394,4 +394,25 @@ fn ply_count(game: GameRef<'_>, tag: &Tag<'_>, value: &str, out: &mut Vec<Syntax
         );
     }
     out.push(diagnostic);
+}
+
+/// The repairs of a missing result at `at` (the syntax's `missing-result`): the `Result`
+/// tag's result when it gives one, then `*`.
+pub(crate) fn missing_result_fixes(game: GameRef<'_>, at: TextRange) -> Vec<Fix> {
+    let tagged = game
+        .game
+        .header
+        .get("Result")
+        .filter(|v| *v != "*" && values::RESULTS.contains(v));
+    tagged
+        .into_iter()
+        .chain(["*"])
+        .map(|result| Fix {
+            title: format!("End the game with `{result}`"),
+            edits: vec![TextEdit {
+                range: TextRange::empty(at.end()),
+                insert: format!(" {result}"),
+            }],
+        })
+        .collect()
 }

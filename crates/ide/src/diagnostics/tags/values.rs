@@ -2,6 +2,8 @@
 //! files) put in a date, a round, a rating, a result, a time control. Each function says
 //! what is wrong with a value, in words for a person, or `None` when nothing is.
 
+use crate::tags::MONTHS;
+
 /// The results PGN knows, in the tag and at the end of the movetext.
 pub(super) const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
@@ -58,21 +60,6 @@ pub(super) fn date(value: &str) -> Option<String> {
         _ => None,
     }
 }
-
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
 
 /// The days of a month; February has 29 when the year is unknown, as it may have had.
 fn days_in(month: u32, year: Option<u32>) -> u32 {
