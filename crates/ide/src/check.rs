@@ -7,7 +7,7 @@
 //! must be added to the document's too. `tests/cli_equals_server.rs` in `kifu-e2e` asserts
 //! it on every fixture.
 
-use kifu_syntax::{pgn, NodeCache, SyntaxError};
+use kifu_syntax::{pgn, NodeCache, SyntaxError, TextSize};
 
 use crate::game::{Game, GameKind, GameRef};
 
@@ -40,6 +40,32 @@ pub fn pgn_game(
     } else {
         games.validate_game(i)
     };
+    if read.is_empty() {
+        found
+    } else {
+        merged(read.to_vec(), &found)
+    }
+}
+
+/// The diagnostics of a plain game (see [`pgn::plain_game`]) of `text`, with `read` merged
+/// in as [`pgn_game`] does: what [`pgn_game`] finds for the same game, without its tree. A
+/// plain game has no syntax error; with `replay`, what its tags and its replay find.
+pub fn pgn_plain_game(
+    text: &str,
+    plain: &pgn::PlainGame,
+    read: &[SyntaxError],
+    replay: bool,
+) -> Vec<SyntaxError> {
+    let mut found = Vec::new();
+    if replay {
+        let model = Game::pgn_plain(text, plain);
+        found = semantic(GameRef {
+            game: &model,
+            text,
+            offset: TextSize::from(plain.start as u32),
+        });
+        found.sort_by_key(|d| d.range.start());
+    }
     if read.is_empty() {
         found
     } else {

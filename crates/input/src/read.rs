@@ -456,11 +456,16 @@ impl<'r> ChunkReader<'r> {
                 return Ok(None);
             }
             let view = LossyView::new(&self.pending);
-            let games = pgn::Games::new(&view.text);
+            // Games are cut in all of a piece only when it is not UTF-8, to decode it game by
+            // game; the end of a piece is found in its last part.
+            let games = (!view.anchors.is_empty()).then(|| pgn::Games::new(&view.text));
             let cut = if self.eof {
                 Some(view.text.len())
             } else {
-                last_game_boundary(&view.text, &games)
+                match &games {
+                    Some(games) => last_game_boundary(&view.text, games),
+                    None => tail_game_boundary(&view.text),
+                }
             };
             let Some(cut) = cut else {
                 // One game fills the whole piece: read more of it, up to the limit.
@@ -478,10 +483,26 @@ impl<'r> ChunkReader<'r> {
                 continue;
             };
             let bytes = view.byte_offset(cut);
-            let (text, warnings) = view.decode_games(&self.pending, &games, cut);
-            drop(games);
-            drop(view);
-            self.pending.drain(..bytes);
+            let (text, warnings) = match games {
+                Some(games) => {
+                    let decoded = view.decode_games(&self.pending, &games, cut);
+                    drop(games);
+                    drop(view);
+                    self.pending.drain(..bytes);
+                    decoded
+                }
+                None => {
+                    // UTF-8: the piece's bytes become its text, with no copy; what follows
+                    // the piece is the next one's start.
+                    drop(view);
+                    let rest = self.pending[bytes..].to_vec();
+                    let mut piece = std::mem::replace(&mut self.pending, rest);
+                    piece.truncate(bytes);
+                    let text = String::from_utf8(piece)
+                        .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
+                    (text, Vec::new())
+                }
+            };
             let chunk = Chunk {
                 offset: self.offset,
                 first_line: self.line,
@@ -494,6 +515,22 @@ impl<'r> ChunkReader<'r> {
             return Ok(Some(chunk));
         }
     }
+}
+
+/// [`last_game_boundary`] without lexing all of `text`: its games from a line in its last
+/// megabyte that starts a tag pair after a blank line, where no token crosses. The games
+/// found from there are the whole text's but for the first (which may have begun before),
+/// and the boundary is never at the first.
+fn tail_game_boundary(text: &str) -> Option<usize> {
+    // Games are rarely longer than this: a last part that holds two of them.
+    const TAIL: usize = 1 << 20;
+    if let Some(from) = pgn::cut_point_after(text.as_bytes(), text.len().saturating_sub(TAIL)) {
+        let games = pgn::Games::new_in(text, from..text.len(), false);
+        if let Some(cut) = last_game_boundary(text, &games) {
+            return Some(cut);
+        }
+    }
+    last_game_boundary(text, &pgn::Games::new(text))
 }
 
 /// Where the last game that may be incomplete starts: the start of the line of the last

@@ -4,10 +4,10 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use kifu_ide::{check, Document};
-use kifu_syntax::{Severity, SyntaxError};
+use kifu_syntax::{Severity, SyntaxError, TextRange, TextSize};
 
 use crate::lines::Lines;
-use crate::pieces::for_each_piece;
+use crate::pieces::for_each_piece_plain;
 use crate::progress::Progress;
 use crate::report::{self, Shown};
 use crate::selection::Selection;
@@ -150,8 +150,13 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitStatus {
             // A PGN file in pieces, its games checked in parallel (without a tree when only
             // the syntax is checked): what a document of the same text finds, game for game
             // (see `kifu_ide::check`).
-            Notation::Pgn => for_each_piece(
+            Notation::Pgn => for_each_piece_plain(
                 source,
+                |piece, plain| {
+                    let range = TextRange::at(TextSize::from(plain.start as u32), plain.len);
+                    let read = piece.chunk.warnings_in(range);
+                    check::pgn_plain_game(&piece.chunk.text, plain, read, !options.syntax_only)
+                },
                 |piece, games, i, cache| {
                     let read = piece.chunk.warnings_in(games.range(i));
                     check::pgn_game(games, i, read, !options.syntax_only, cache)

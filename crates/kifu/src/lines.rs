@@ -24,7 +24,9 @@ pub use kifu_input::line_starts;
 /// Line starts of one piece of a file, to turn offsets into lines and columns.
 pub struct Lines<'t> {
     text: &'t str,
-    starts: Vec<usize>,
+    /// Where each line starts, found the first time a position is asked for: most pieces
+    /// of a database have nothing to report.
+    starts: OnceLock<Vec<usize>>,
     /// Offset of the piece in the file's text.
     offset: usize,
     /// 0-based line number of the piece's first line.
@@ -42,19 +44,25 @@ fn count_chars(bytes: &[u8]) -> usize {
 impl<'t> Lines<'t> {
     /// Indexes `text`, which starts at `offset` and line `first_line` (0-based) of its file.
     pub fn new(text: &'t str, offset: usize, first_line: usize) -> Lines<'t> {
-        let mut starts = vec![0];
-        starts.extend(line_starts(text));
         Lines {
             text,
-            starts,
+            starts: OnceLock::new(),
             offset,
             first_line,
             chars: OnceLock::new(),
         }
     }
 
+    fn starts(&self) -> &[usize] {
+        self.starts.get_or_init(|| {
+            let mut starts = vec![0];
+            starts.extend(line_starts(self.text));
+            starts
+        })
+    }
+
     fn line_of(&self, local: usize) -> usize {
-        self.starts.partition_point(|&s| s <= local) - 1
+        self.starts().partition_point(|&s| s <= local) - 1
     }
 
     /// The number of characters before byte `at`.
@@ -85,7 +93,7 @@ impl<'t> Lines<'t> {
     pub fn position(&self, local: usize) -> Position {
         let local = local.min(self.text.len());
         let line = self.line_of(local);
-        let column = self.chars_between(self.starts[line], local) + 1;
+        let column = self.chars_between(self.starts()[line], local) + 1;
         Position {
             line: self.first_line + line + 1,
             column,
@@ -110,9 +118,9 @@ impl<'t> Lines<'t> {
     /// line without its line end.
     pub fn line_at(&self, local: usize) -> (usize, std::ops::Range<usize>) {
         let line = self.line_of(local.min(self.text.len()));
-        let start = self.starts[line];
+        let start = self.starts()[line];
         let mut end = self
-            .starts
+            .starts()
             .get(line + 1)
             .map_or(self.text.len(), |&next| next);
         let bytes = self.text.as_bytes();

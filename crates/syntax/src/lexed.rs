@@ -14,6 +14,19 @@ impl<'t, K: Copy> Lexed<'t, K> {
     pub(crate) fn new(
         text: &'t str,
         first: Option<(K, usize)>,
+        next: impl FnMut(&[u8], usize) -> (K, usize),
+    ) -> Lexed<'t, K> {
+        Lexed::new_in(text, 0..text.len(), first, next)
+    }
+
+    /// Lexes `text[range]` with `next`, which sees all of `text`: what comes before the
+    /// range (a lexer may look back on the line) and after it (a lexer may look ahead).
+    /// `range.start` must be where a token of the whole text starts, and `range.end` where
+    /// one ends, for the tokens to be the whole text's.
+    pub(crate) fn new_in(
+        text: &'t str,
+        range: std::ops::Range<usize>,
+        first: Option<(K, usize)>,
         mut next: impl FnMut(&[u8], usize) -> (K, usize),
     ) -> Lexed<'t, K> {
         assert!(
@@ -23,22 +36,24 @@ impl<'t, K: Copy> Lexed<'t, K> {
         );
         let bytes = text.as_bytes();
         // Most tokens are 2-5 bytes long with one byte of white space between them.
-        let mut kinds = Vec::with_capacity(bytes.len() / 3);
-        let mut starts = Vec::with_capacity(bytes.len() / 3 + 1);
-        let mut pos = 0;
+        let mut kinds = Vec::with_capacity(range.len() / 3);
+        let mut starts = Vec::with_capacity(range.len() / 3 + 1);
+        let mut pos = range.start;
         if let Some((kind, end)) = first {
             kinds.push(kind);
-            starts.push(0);
+            starts.push(pos as u32);
             pos = end;
         }
-        while pos < bytes.len() {
+        while pos < range.end {
             let (kind, end) = next(bytes, pos);
+            // A token that would run past the range ends there (see above: none does).
+            let end = end.min(range.end);
             debug_assert!(end > pos && text.is_char_boundary(end));
             kinds.push(kind);
             starts.push(pos as u32);
             pos = end;
         }
-        starts.push(bytes.len() as u32);
+        starts.push(range.end as u32);
         Lexed {
             text,
             kinds,

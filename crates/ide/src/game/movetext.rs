@@ -5,7 +5,7 @@
 use kifu_syntax::pdn::board::{self, parse_fen, parse_game_type, GameType};
 use kifu_syntax::pdn::PdnLanguage;
 use kifu_syntax::pgn::ast::unescape_string;
-use kifu_syntax::pgn::{PgnLanguage, SyntaxKind as K};
+use kifu_syntax::pgn::{PgnLanguage, PlainGame, PlainItem, SyntaxKind as K};
 use kifu_syntax::{TextRange, TextSize};
 use rowan::{GreenNodeData, GreenTokenData, Language, NodeOrToken};
 
@@ -32,6 +32,73 @@ impl Game {
             |raw| PdnLanguage::kind_from_raw(raw).role(),
             draughts_start,
         )
+    }
+}
+
+impl Game {
+    /// The model of a plain PGN game (see [`kifu_syntax::pgn::plain_game`]) in `text`: the
+    /// same model as [`Game::pgn`] makes from the game's tree, without the tree.
+    pub fn pgn_plain(text: &str, plain: &PlainGame) -> Game {
+        let game_text = &text[plain.start..];
+        let of = |range: TextRange| &game_text[range];
+        let mut header = Header {
+            range: plain.tags,
+            ..Header::default()
+        };
+        let mut items = plain.items.iter().peekable();
+        while let Some(&&PlainItem::Tag { pair, name, value }) = items.peek() {
+            header.push(of(name), pair, |header| header.push_value(of(value)));
+            items.next();
+        }
+        let (kind, start, start_ply, first_mover) = chess_start(&header);
+        let moves = items
+            .clone()
+            .filter(|i| matches!(i, PlainItem::Move { .. }))
+            .count();
+        let mut reader = Reader::new(
+            PgnLanguage::kind_from_raw,
+            Game {
+                result: Some(plain.result),
+                ..Game::empty(plain.len, kind, start, start_ply, first_mover, header)
+            },
+        );
+        match plain.movetext {
+            Some(movetext) => {
+                reader.game.moves.reserve_exact(moves);
+                reader.begin_line(movetext.start(), start_ply, None, None);
+                reader.frame().moves.reserve(moves);
+                for item in items {
+                    match *item {
+                        PlainItem::Tag { .. } => {}
+                        PlainItem::Number {
+                            range,
+                            number,
+                            black,
+                        } => reader.number(Some(number), black, range),
+                        PlainItem::Move { range, san, suffix } => reader.san(range, san, suffix),
+                        PlainItem::Nag(value) => reader.nag(Some(value)),
+                        PlainItem::Comment { range, text, line } => reader.comment(Comment {
+                            range,
+                            text,
+                            kind: if line {
+                                CommentKind::Line
+                            } else {
+                                CommentKind::Brace
+                            },
+                        }),
+                        PlainItem::Open(at) => reader.begin_variation(at),
+                        PlainItem::Close(at) => reader.end_variation(at),
+                    }
+                }
+                reader.end_line(movetext.end());
+            }
+            None => {
+                let at = plain.tags.map_or(TextSize::from(0), |r| r.end());
+                reader.begin_line(at, start_ply, None, None);
+                reader.end_line(at);
+            }
+        }
+        reader.game
     }
 }
 
@@ -135,9 +202,9 @@ fn read(green: &GreenNodeData, role: Role, setup: Setup) -> Game {
     }
     let (kind, start, start_ply, first_mover) = setup(&header);
     let empty_at = header.range.map_or(TextSize::from(0), |r| r.end());
-    let mut reader = Reader {
+    let mut reader = Reader::new(
         role,
-        game: Game {
+        Game {
             result,
             ..Game::empty(
                 green.text_len(),
@@ -148,17 +215,16 @@ fn read(green: &GreenNodeData, role: Role, setup: Setup) -> Game {
                 header,
             )
         },
-    };
+    );
     match movetext {
         Some((node, at)) => {
-            reader.line(node, at, start_ply, None, None);
+            reader.begin_line(at, start_ply, None, None);
+            reader.tree_line(node, at);
+            reader.end_line(at + node.text_len());
         }
         None => {
-            let empty = TextRange::empty(empty_at);
-            reader
-                .game
-                .lines
-                .push(Line::new(empty, empty, None, None, start_ply));
+            reader.begin_line(empty_at, start_ply, None, None);
+            reader.end_line(empty_at);
         }
     }
     reader.game
@@ -194,133 +260,216 @@ struct Attached {
     variations: Vec<LineId>,
 }
 
-struct Reader {
+/// A line being read.
+struct Frame {
+    id: LineId,
+    start: TextSize,
+    moves: Vec<MoveId>,
+    comments: Vec<Comment>,
+    variations: Vec<LineId>,
+    /// Variations written before the line's first move replace that move.
+    attached: Attached,
+    ply: u32,
+    written: Option<(u32, TextRange)>,
+    branches_from: Option<MoveId>,
+}
+
+/// Builds a game's lines from what a reader meets in text order: the one place where PGN
+/// and PDN moves are numbered and attached, whether the reader walks a tree
+/// ([`Reader::tree_line`]) or a plain game's items ([`Game::pgn_plain`]).
+pub(super) struct Reader {
     role: Role,
     game: Game,
+    frames: Vec<Frame>,
 }
 
 impl Reader {
-    /// Reads the movetext or a variation into a new line whose first move is at
-    /// `start_ply`, and returns it. Recursion is bounded by the parser's nesting cap.
-    fn line(
+    fn new(role: Role, game: Game) -> Reader {
+        Reader {
+            role,
+            game,
+            frames: Vec::new(),
+        }
+    }
+
+    /// Starts a line at `start` whose first move is at `start_ply`.
+    fn begin_line(
         &mut self,
-        node: &GreenNodeData,
-        offset: TextSize,
+        start: TextSize,
         start_ply: u32,
         parent: Option<LineId>,
         branches_from: Option<MoveId>,
-    ) -> LineId {
+    ) {
         let id = LineId(self.game.lines.len() as u32);
-        let range = TextRange::at(offset, node.text_len());
+        let empty = TextRange::empty(start);
         self.game
             .lines
-            .push(Line::new(range, range, parent, branches_from, start_ply));
+            .push(Line::new(empty, empty, parent, branches_from, start_ply));
+        self.frames.push(Frame {
+            id,
+            start,
+            moves: Vec::new(),
+            comments: Vec::new(),
+            variations: Vec::new(),
+            attached: Attached::default(),
+            ply: start_ply,
+            written: None,
+            branches_from,
+        });
+    }
+
+    /// Ends the line being read at `end`.
+    fn end_line(&mut self, end: TextSize) -> LineId {
+        let mut frame = self.frames.pop().expect("a line is open");
+        if let Some(&m) = frame.moves.last() {
+            self.attach(m, &mut frame.attached);
+        }
+        let range = TextRange::new(frame.start, end);
+        let line = &mut self.game.lines[frame.id.0 as usize];
+        line.range = range;
+        line.head = match frame.moves.first() {
+            Some(first) => self.game.moves[first.0 as usize].range,
+            None => range,
+        };
+        line.moves = frame.moves.into_boxed_slice();
+        line.comments = frame.comments.into_boxed_slice();
+        line.variations = frame.variations.into_boxed_slice();
+        frame.id
+    }
+
+    fn frame(&mut self) -> &mut Frame {
+        self.frames.last_mut().expect("a line is open")
+    }
+
+    /// A move number (`None` when it is no number of a move), with three dots or not.
+    fn number(&mut self, number: Option<u32>, black: bool, range: TextRange) {
+        let frame = self.frame();
+        if let Some(n) = number {
+            // `12...`, or `12. ...` where the dots stand for White's move.
+            let second = black || (frame.ply % 2 == 1 && n == frame.ply / 2 + 1);
+            frame.ply = (n - 1).wrapping_mul(2).wrapping_add(u32::from(second));
+            frame.written = Some((n, range));
+        }
+    }
+
+    /// A move: all of it, its text and its suffix.
+    fn san(&mut self, range: TextRange, text: TextRange, suffix: Option<TextRange>) {
+        let mut frame = self.frames.pop().expect("a line is open");
+        if let Some(&previous) = frame.moves.last() {
+            self.attach(previous, &mut frame.attached);
+        }
+        let m = MoveId(self.game.moves.len() as u32);
+        let ply = frame.ply;
+        self.game.moves.push(Move {
+            range,
+            text,
+            suffix,
+            ply,
+            number: self.game.number_at(ply),
+            side: self.game.side_at(ply),
+            written_number: frame.written.map(|(n, _)| n),
+            number_range: frame.written.take().map(|(_, range)| range),
+            nags: Items::default(),
+            comments: Items::default(),
+            variations: Items::default(),
+            line: frame.id,
+            parent: frame.moves.last().copied().or(frame.branches_from),
+        });
+        for &v in &frame.attached.variations {
+            self.game.lines[v.0 as usize].replaces = Some(m);
+        }
+        frame.moves.push(m);
+        frame.ply = ply.wrapping_add(1);
+        self.frames.push(frame);
+    }
+
+    /// A NAG (`None` when its value is none).
+    fn nag(&mut self, value: Option<u8>) {
+        let frame = self.frame();
+        if let (Some(value), Some(_)) = (value, frame.moves.last()) {
+            frame.attached.nags.push(value);
+        }
+    }
+
+    fn comment(&mut self, comment: Comment) {
+        let frame = self.frame();
+        match frame.moves.last() {
+            Some(_) => frame.attached.comments.push(comment),
+            None => frame.comments.push(comment),
+        }
+    }
+
+    /// A variation starts at `start`: it replaces the move before it, so it starts where
+    /// that move did.
+    fn begin_variation(&mut self, start: TextSize) {
+        let frame = self.frames.last().expect("a line is open");
+        let parent = frame.id;
+        let (ply, from) = match frame.moves.last() {
+            Some(&m) => {
+                let replaced = &self.game.moves[m.0 as usize];
+                (replaced.ply, replaced.parent)
+            }
+            None => (frame.ply, frame.branches_from),
+        };
+        self.begin_line(start, ply, Some(parent), from);
+    }
+
+    /// The variation being read ends at `end`.
+    fn end_variation(&mut self, end: TextSize) {
+        let sub = self.end_line(end);
+        let frame = self.frames.last_mut().expect("a variation is in a line");
+        frame.variations.push(sub);
+        if let Some(&m) = frame.moves.last() {
+            self.game.lines[sub.0 as usize].replaces = Some(m);
+        }
+        frame.attached.variations.push(sub);
+    }
+
+    /// Reads the children of a movetext or variation node into the open line. Recursion is
+    /// bounded by the parser's nesting cap.
+    fn tree_line(&mut self, node: &GreenNodeData, offset: TextSize) {
         let role = self.role;
-        let mut moves: Vec<MoveId> = Vec::new();
-        let mut comments = Vec::new();
-        let mut variations = Vec::new();
-        // Variations written before the line's first move replace that move.
-        let mut attached = Attached::default();
-        let mut ply = start_ply;
-        let mut written = None;
         for (child, at) in children(node, offset) {
             let NodeOrToken::Node(child) = child else {
                 continue;
             };
-            let last = moves.last().copied();
             match role(child.kind()) {
                 K::MOVE_NUMBER => {
                     let number = token(child, at, role, K::INTEGER)
                         .and_then(|(t, _)| kifu_syntax::pgn::parse_move_number(t.text()))
                         .filter(|&n| n >= 1);
-                    // `12...`, or `12. ...` where the dots stand for White's move.
                     let black = children(child, at).any(|(t, _)| {
                         matches!(t, NodeOrToken::Token(t) if role(t.kind()) == K::DOTS && t.text().len() >= 3)
                     });
-                    if let Some(n) = number {
-                        let second = black || (ply % 2 == 1 && n == ply / 2 + 1);
-                        ply = (n - 1).wrapping_mul(2).wrapping_add(u32::from(second));
-                        written = Some((n, TextRange::at(at, child.text_len())));
-                    }
+                    self.number(number, black, TextRange::at(at, child.text_len()));
                 }
                 K::SAN_MOVE => {
                     let Some((_, text)) = token(child, at, role, K::SAN) else {
                         continue;
                     };
-                    if let Some(previous) = last {
-                        self.attach(previous, &mut attached);
-                    }
-                    let m = MoveId(self.game.moves.len() as u32);
-                    self.game.moves.push(Move {
-                        range: TextRange::at(at, child.text_len()),
-                        text,
-                        suffix: token(child, at, role, K::SUFFIX).map(|(_, r)| r),
-                        ply,
-                        number: self.game.number_at(ply),
-                        side: self.game.side_at(ply),
-                        written_number: written.map(|(n, _)| n),
-                        number_range: written.take().map(|(_, range)| range),
-                        nags: Items::default(),
-                        comments: Items::default(),
-                        variations: Items::default(),
-                        line: id,
-                        parent: last.or(branches_from),
-                    });
-                    for &v in &attached.variations {
-                        self.game.lines[v.0 as usize].replaces = Some(m);
-                    }
-                    moves.push(m);
-                    ply = ply.wrapping_add(1);
+                    let suffix = token(child, at, role, K::SUFFIX).map(|(_, r)| r);
+                    self.san(TextRange::at(at, child.text_len()), text, suffix);
                 }
                 K::NAG_NODE => {
                     let value = token(child, at, role, K::NAG)
                         .and_then(|(t, _)| t.text()[1..].parse::<u8>().ok());
-                    if let (Some(value), Some(_)) = (value, last) {
-                        attached.nags.push(value);
-                    }
+                    self.nag(value);
                 }
                 K::COMMENT => {
                     if let Some(comment) = comment(child, at, role) {
-                        match last {
-                            Some(_) => attached.comments.push(comment),
-                            None => comments.push(comment),
-                        }
+                        self.comment(comment);
                     }
                 }
                 K::VARIATION => {
-                    // A variation replaces the move before it: it starts where that move did.
-                    let (start, from) = match last {
-                        Some(m) => {
-                            let replaced = &self.game.moves[m.0 as usize];
-                            (replaced.ply, replaced.parent)
-                        }
-                        None => (ply, last.or(branches_from)),
-                    };
-                    let sub = self.line(child, at, start, Some(id), from);
-                    variations.push(sub);
-                    if let Some(m) = last {
-                        self.game.lines[sub.0 as usize].replaces = Some(m);
-                    }
-                    attached.variations.push(sub);
+                    self.begin_variation(at);
+                    self.tree_line(child, at);
+                    self.end_variation(at + child.text_len());
                 }
                 _ => {}
             }
         }
-        if let Some(&m) = moves.last() {
-            self.attach(m, &mut attached);
-        }
-        let line = &mut self.game.lines[id.0 as usize];
-        if let Some(first) = moves.first() {
-            line.head = self.game.moves[first.0 as usize].range;
-        }
-        line.moves = moves.into_boxed_slice();
-        line.comments = comments.into_boxed_slice();
-        line.variations = variations.into_boxed_slice();
-        id
     }
-}
 
-impl Reader {
     /// Moves what was attached to move `m` into the game's tables.
     fn attach(&mut self, m: MoveId, attached: &mut Attached) {
         let game = &mut self.game;

@@ -73,19 +73,22 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
     };
 
     // The language of the piece letters: looked for only when a move uses a letter that
-    // English chess does not (most games never pay for it).
-    let main_moves: Vec<&str> = model
-        .main_line()
-        .moves
-        .iter()
-        .map(|&m| game.text_of(model[m].text))
-        .collect();
-    let foreign = main_moves.iter().any(|t| {
-        t.bytes()
+    // English chess does not (most games never pay for it). Whether the game writes check
+    // marks at all: a game that never does is not told of every check.
+    let main_text = |&m: &MoveId| game.text_of(model[m].text);
+    let mut foreign = false;
+    let mut writes_marks = false;
+    for t in model.main_line().moves.iter().map(main_text) {
+        let bytes = t.as_bytes();
+        // A mark ends a move's text (`Nf3+`, `Qxf7#`).
+        writes_marks |= matches!(bytes.last(), Some(b'+' | b'#'));
+        foreign |= bytes
+            .iter()
             .take_while(|b| !matches!(b, b'=' | b'+' | b'#'))
-            .any(|b| b.is_ascii_uppercase() && !b"KQRBNPO".contains(&b))
-    });
+            .any(|b| b.is_ascii_uppercase() && !b"KQRBNPO".contains(b));
+    }
     let language = if foreign {
+        let main_moves: Vec<&str> = model.main_line().moves.iter().map(main_text).collect();
         detect_language(&start, &main_moves).unwrap_or(Language::English)
     } else {
         Language::English
@@ -112,11 +115,19 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
         }
     }
 
-    // Whether the game writes check marks at all: a game that never does is not told of
-    // every check.
-    let writes_marks = main_moves.iter().any(|t| t.contains(['+', '#']));
-    let branch_points: std::collections::HashSet<MoveId> =
-        model.lines.iter().filter_map(|l| l.branches_from).collect();
+    // The moves lines branch from, whose positions the lines start from (none in most
+    // games, which have no variation).
+    let mut branch_points = vec![
+        false;
+        if model.lines.len() > 1 {
+            model.moves.len()
+        } else {
+            0
+        }
+    ];
+    for from in model.lines.iter().filter_map(|l| l.branches_from) {
+        branch_points[from.index()] = true;
+    }
     let mut after: HashMap<MoveId, (Position, u32)> = HashMap::new();
     let mut forms = Forms::default();
     let mut first_of_form: Vec<(Form, TextRange)> = Vec::new();
@@ -188,7 +199,7 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                     }
                     position = played.into_position();
                     ply += 1;
-                    if branch_points.contains(&id) {
+                    if branch_points.get(id.index()) == Some(&true) {
                         after.insert(id, (position.clone(), ply));
                     }
                 }

@@ -10,6 +10,7 @@ pub mod ast;
 mod incremental;
 pub(crate) mod lexer;
 pub(crate) mod parser;
+mod plain;
 mod syntax_kind;
 
 use rowan::{GreenNode, GreenToken, NodeCache, NodeOrToken, TextRange, TextSize};
@@ -17,6 +18,9 @@ use rowan::{GreenNode, GreenToken, NodeCache, NodeOrToken, TextRange, TextSize};
 pub use incremental::reparse;
 pub use lexer::{lex, Lexed};
 pub use parser::{parse_move_number, MAX_MOVE_NUMBER, MAX_VARIATION_DEPTH};
+pub use plain::{
+    cut_point_after, cut_points, game_start, plain_game, Item as PlainItem, PlainGame,
+};
 pub(crate) use syntax_kind::pgn_family_kinds;
 pub use syntax_kind::{PgnLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
 
@@ -117,6 +121,49 @@ impl<'t> Games<'t> {
             ranges,
             followed: false,
         }
+    }
+
+    /// The games of `text[range]`, lexed and cut as in all of `text` (ranges are `text`'s),
+    /// for a checker that reads the rest of the text another way. `range.start` must be
+    /// where a game starts, or white space after one; `range.end` the end of the text or the
+    /// start of a line that starts a tag pair (`[Event "`), where no token of the text
+    /// crosses. `followed` says whether games follow the range, for the wording of a
+    /// missing result. The games are those of all of `text` there, unless the last one is
+    /// still in its tag section at `range.end` ([`Games::ends_in_tags`]), which the whole
+    /// text would go on reading.
+    pub fn new_in(text: &'t str, range: std::ops::Range<usize>, followed: bool) -> Games<'t> {
+        let bom =
+            (range.start == 0 && text.starts_with('\u{feff}')).then_some((SyntaxKind::BOM, 3));
+        let lexed = Lexed::new_in(text, range, bom, lexer::next_token);
+        let ranges = parser::split_games::<parser::Pgn>(&lexed);
+        Games {
+            lexed,
+            ranges,
+            followed,
+        }
+    }
+
+    /// Whether the last game has no moves and no result yet: only tag pairs and comments,
+    /// which the text after it could go on.
+    pub fn ends_in_tags(&self) -> bool {
+        use SyntaxKind::*;
+        let Some(last) = self.ranges.last() else {
+            return false;
+        };
+        (last.start..last.end).all(|i| {
+            matches!(
+                self.lexed.kind(i),
+                L_BRACK
+                    | R_BRACK
+                    | STRING
+                    | SYMBOL
+                    | BRACE_COMMENT
+                    | LINE_COMMENT
+                    | ESCAPE_LINE
+                    | WHITESPACE
+                    | BOM
+            )
+        })
     }
 
     /// The number of games.

@@ -1,0 +1,201 @@
+//! The promise of the plain reader (`kifu_syntax::pgn::plain_game`), which `kifu check`'s
+//! fast path stands on: where it reads a game, the grammar splits the text there too, finds
+//! no syntax error in the game, and [`Game::pgn_plain`] is the model that [`Game::pgn`]
+//! makes from the game's tree. Held on every PGN file of the repository and of the shared
+//! corpus, and on thousands of their copies with a byte broken (fixed seeds).
+
+use std::path::{Path, PathBuf};
+
+use kifu_ide::game::Game;
+use kifu_syntax::pgn::{game_start, plain_game, Games, PlainGame};
+use kifu_syntax::NodeCache;
+
+mod common;
+use common::corpus;
+
+/// What one text showed: games, and how many of them were plain.
+#[derive(Default, Debug)]
+struct Seen {
+    games: usize,
+    plain: usize,
+}
+
+/// Reads `text` as the CLI's fast path does (game after game, each plain one right after the
+/// one before, the grammar's start taken where one is not plain) and checks every plain game
+/// against the grammar.
+fn check(text: &str, what: &str, seen: &mut Seen) {
+    let games = Games::new(text);
+    let bytes = text.as_bytes();
+    let mut cache = NodeCache::default();
+    let mut plain = PlainGame::default();
+    // Where the fast path would look for the next game: after the last plain one.
+    let mut next: Option<usize> = Some(0);
+    for i in 0..games.len() {
+        seen.games += 1;
+        let range = games.range(i);
+        let start = usize::from(range.start());
+        // The fast path looks right after the last plain game, the grammar's start else.
+        let at = next.map_or(start, |from| game_start(bytes, from));
+        let Some(end) = plain_game(bytes, at, &mut plain) else {
+            next = None;
+            continue;
+        };
+        assert_eq!(
+            at, start,
+            "{what}: game {i} starts elsewhere after a plain game"
+        );
+        seen.plain += 1;
+        assert_eq!(
+            end,
+            usize::from(range.end()),
+            "{what}: game {i} ends elsewhere"
+        );
+        let parse = games.parse_game(i, &mut cache);
+        assert!(
+            parse.errors.is_empty(),
+            "{what}: game {i} was read as plain, but has {:?}",
+            parse.errors
+        );
+        let model = Game::pgn_plain(text, &plain);
+        assert_eq!(
+            model,
+            Game::pgn(&parse.green),
+            "{what}: game {i}: the plain model differs"
+        );
+        next = Some(end);
+    }
+}
+
+fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            pgn_files(&path, out);
+        } else if path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+        {
+            out.push(path);
+        }
+    }
+}
+
+fn texts() -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    pgn_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures"),
+        &mut files,
+    );
+    if let Some(dir) = corpus("pgn") {
+        pgn_files(&dir, &mut files);
+    }
+    files.sort();
+    files
+        .into_iter()
+        .map(|path| {
+            let bytes = std::fs::read(&path).expect("a PGN file");
+            (
+                path.display().to_string(),
+                String::from_utf8_lossy(&bytes).into_owned(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn plain_games_are_what_the_grammar_reads() {
+    let mut seen = Seen::default();
+    let texts = texts();
+    assert!(texts.len() > 50, "the fixtures are there");
+    for (name, text) in &texts {
+        check(text, name, &mut seen);
+    }
+    eprintln!("{seen:?}");
+    // Most real games are plain, or the fast path would be no path.
+    assert!(seen.plain * 10 > seen.games * 9, "{seen:?}");
+}
+
+/// A small generator with a fixed seed: the same broken copies on every run.
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n.max(1)
+    }
+}
+
+/// What an edit puts in: PGN's delimiters, and bytes that change how a word reads.
+const INSERTS: &[&str] = &[
+    "{",
+    "}",
+    "(",
+    ")",
+    "[",
+    "]",
+    "\"",
+    ";",
+    "%",
+    "$",
+    "$300",
+    "!",
+    "?!",
+    "!!!",
+    ".",
+    "...",
+    "1-0",
+    "*",
+    " ",
+    "\n",
+    "\n[Event \"x\"]\n",
+    "0",
+    "12.",
+    "x",
+    "=",
+    "+",
+    "#",
+    "O-O",
+    "<br>",
+    "\\",
+    "é",
+    "\r",
+    "1/2",
+    "e4",
+    "Nf3",
+    "--",
+];
+
+#[test]
+fn broken_copies_keep_the_promise() {
+    let texts = texts();
+    let mut rng = Lcg(0x6b69_6675);
+    let mut seen = Seen::default();
+    for (name, text) in texts.iter().filter(|(_, t)| t.len() < 400_000) {
+        for copy in 0..12 {
+            let mut broken = text.clone();
+            for _ in 0..1 + copy % 3 {
+                let mut at = rng.next(broken.len() + 1);
+                while !broken.is_char_boundary(at) {
+                    at -= 1;
+                }
+                if rng.next(3) == 0 && at < broken.len() {
+                    let mut end = at + 1;
+                    while !broken.is_char_boundary(end) {
+                        end += 1;
+                    }
+                    broken.replace_range(at..end, "");
+                } else {
+                    broken.insert_str(at, INSERTS[rng.next(INSERTS.len())]);
+                }
+            }
+            check(&broken, &format!("{name} (copy {copy})"), &mut seen);
+        }
+    }
+    eprintln!("{seen:?}");
+}

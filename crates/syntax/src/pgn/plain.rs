@@ -1,0 +1,454 @@
+//! Plain games, read without a tree: the fast path of a checker.
+//!
+//! Most games of a database are *plain*: tag pairs one to a line, then move numbers, moves,
+//! suffixes, NAGs, `{}` and `;` comments and variations, and a result. [`plain_game`] reads
+//! such a game in one pass over its bytes, into a flat list of [`Item`]s, and gives up
+//! (`None`) at the first thing that is not plain: anything the grammar would report, and a
+//! few rare things that are correct but not worth a second reader (a comment between tag
+//! pairs, `%` escape lines, escapes in tag values, nested comments).
+//!
+//! The promise, which `kifu-ide`'s tests hold on every fixture and corpus file: when
+//! [`plain_game`] reads a game, the grammar reads the same game there (the same split), with
+//! no syntax error, and the items are exactly the nodes a reader of its tree would see. So a
+//! checker may use the items instead of the tree, and fall back to the tree for the rest.
+
+use rowan::{TextRange, TextSize};
+
+use super::lexer::{is_epd_line, is_san, is_space, is_word_byte, line_end, starts_tag_pair};
+use super::parser::{parse_move_number, MAX_VARIATION_DEPTH};
+
+/// One thing of a plain game, as its tree has it. Ranges are relative to the game's start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Item {
+    /// A tag pair `[Name "value"]`: the pair, its name and its value (between the quotes,
+    /// with no escape in it).
+    Tag {
+        /// The whole pair.
+        pair: TextRange,
+        /// The name.
+        name: TextRange,
+        /// The value, without quotes.
+        value: TextRange,
+    },
+    /// A move number, `12.`, `12...` or `12. ...`.
+    Number {
+        /// All of it, dots included.
+        range: TextRange,
+        /// Its value (at least 1).
+        number: u32,
+        /// Whether it has three dots: a Black move follows.
+        black: bool,
+    },
+    /// A move and its suffix annotation.
+    Move {
+        /// The move with its suffix.
+        range: TextRange,
+        /// The move as written.
+        san: TextRange,
+        /// The suffix (`!?`), if any.
+        suffix: Option<TextRange>,
+    },
+    /// A NAG, `$14`.
+    Nag(u8),
+    /// A comment: `{...}`, or `;` to the end of the line.
+    Comment {
+        /// All of it.
+        range: TextRange,
+        /// Its text, without the delimiters.
+        text: TextRange,
+        /// Whether it is a `;` comment.
+        line: bool,
+    },
+    /// `(`, where it is: a variation starts.
+    Open(TextSize),
+    /// `)`, where it ends: the variation ends.
+    Close(TextSize),
+}
+
+/// A plain game as [`plain_game`] read it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PlainGame {
+    /// Where the game starts in the text.
+    pub start: usize,
+    /// Its length: from its first byte to the end of its result.
+    pub len: TextSize,
+    /// The tag section, if it has one.
+    pub tags: Option<TextRange>,
+    /// The movetext (between the tags and the result), if it has any.
+    pub movetext: Option<TextRange>,
+    /// The result.
+    pub result: TextRange,
+    /// Tags, then the movetext's items, in text order.
+    pub items: Vec<Item>,
+}
+
+/// Reads the game whose first byte (not white space) is `bytes[start]`, into `game` (its
+/// items cleared first). Returns where the game ends (after its result), or `None` when the
+/// game is not plain; `game` then holds nothing useful.
+///
+/// `bytes` is the whole text the game is in, which starts at the beginning of a line: the
+/// grammar reads a few things by what comes before them on their line.
+pub fn plain_game(bytes: &[u8], start: usize, game: &mut PlainGame) -> Option<usize> {
+    game.items.clear();
+    game.start = start;
+    game.tags = None;
+    game.movetext = None;
+    let rel = |i: usize| TextSize::from((i - start) as u32);
+    let range = |a: usize, b: usize| TextRange::new(rel(a), rel(b));
+    let mut i = start;
+
+    // The tag section: tag pairs, each on one line, and comments before a tag pair.
+    let mut section_start = None;
+    loop {
+        match bytes.get(i) {
+            Some(b'[') => {}
+            Some(b'{' | b';') => {
+                let mut j = i;
+                loop {
+                    match bytes.get(j) {
+                        Some(b'{') => j = brace_comment_end(bytes, j)?,
+                        Some(b';') => j = line_end(bytes, j),
+                        _ => break,
+                    }
+                    j = skip_space(bytes, j);
+                }
+                if bytes.get(j) != Some(&b'[') {
+                    // The comments open the movetext.
+                    break;
+                }
+                section_start.get_or_insert(i);
+                i = j;
+            }
+            _ => break,
+        }
+        let open = i;
+        section_start.get_or_insert(open);
+        i = skip_blanks(bytes, i + 1);
+        if !bytes.get(i)?.is_ascii_alphabetic() {
+            return None;
+        }
+        let name_start = i;
+        while i < bytes.len() && is_word_byte(bytes[i]) {
+            i += 1;
+        }
+        let name_end = i;
+        i = skip_blanks(bytes, i);
+        if bytes.get(i) != Some(&b'"') {
+            return None;
+        }
+        let value_start = i + 1;
+        let close = value_start + memchr::memchr3(b'"', b'\\', b'\n', &bytes[value_start..])?;
+        if bytes[close] != b'"' || bytes[value_start..close].contains(&b'\r') {
+            return None;
+        }
+        i = skip_blanks(bytes, close + 1);
+        if bytes.get(i) != Some(&b']') {
+            return None;
+        }
+        i += 1;
+        game.items.push(Item::Tag {
+            pair: range(open, i),
+            name: range(name_start, name_end),
+            value: range(value_start, close),
+        });
+        game.tags = section_start.map(|s| range(s, i));
+        i = skip_space(bytes, i);
+    }
+
+    // The movetext, to the result.
+    let mut depth = 0usize;
+    let mut movetext: Option<(usize, usize)> = None;
+    // Where the last move ended, while a suffix may still follow it on its line.
+    let mut after_move: Option<usize> = None;
+    loop {
+        // The end of the text before a result: the game has none.
+        let b = *bytes.get(i)?;
+        let token_start = i;
+        let mut ends_game = false;
+        if matches!(b, b'!' | b'?') {
+            // A suffix belongs to the move just before it on its line.
+            after_move.take()?;
+            let end = run(bytes, i, |b| b == b'!' || b == b'?');
+            if !matches!(&bytes[i..end], b"!" | b"?" | b"!!" | b"??" | b"!?" | b"?!") {
+                return None;
+            }
+            let Some(Item::Move {
+                range: whole,
+                suffix,
+                ..
+            }) = game.items.last_mut()
+            else {
+                return None;
+            };
+            *whole = TextRange::new(whole.start(), rel(end));
+            *suffix = Some(range(i, end));
+            i = end;
+        } else {
+            after_move = None;
+            match b {
+                b'{' => {
+                    let end = brace_comment_end(bytes, i)?;
+                    game.items.push(Item::Comment {
+                        range: range(i, end),
+                        text: range(i + 1, end - 1),
+                        line: false,
+                    });
+                    i = end;
+                }
+                b';' => {
+                    let end = line_end(bytes, i);
+                    game.items.push(Item::Comment {
+                        range: range(i, end),
+                        text: range((i + 1).min(end), end),
+                        line: true,
+                    });
+                    i = end;
+                }
+                b'(' => {
+                    depth += 1;
+                    if depth >= MAX_VARIATION_DEPTH / 2 {
+                        return None;
+                    }
+                    game.items.push(Item::Open(rel(i)));
+                    i += 1;
+                }
+                b')' => {
+                    depth = depth.checked_sub(1)?;
+                    i += 1;
+                    game.items.push(Item::Close(rel(i)));
+                }
+                b'$' => {
+                    let end = run(bytes, i + 1, |b| b.is_ascii_digit());
+                    if end == i + 1 || end - i > 4 {
+                        return None;
+                    }
+                    let value: u32 = std::str::from_utf8(&bytes[i + 1..end]).ok()?.parse().ok()?;
+                    game.items.push(Item::Nag(u8::try_from(value).ok()?));
+                    i = end;
+                }
+                b'*' => {
+                    i = result(bytes, i + 1, depth)?;
+                    ends_game = depth == 0;
+                }
+                b'0'..=b'9' => {
+                    if at_line_start(bytes, i) && is_epd_line(bytes, i) {
+                        return None;
+                    }
+                    if let Some(end) = result_end(bytes, i) {
+                        i = result(bytes, end, depth)?;
+                        ends_game = depth == 0;
+                    } else {
+                        let word_end = run(bytes, i, is_word_byte);
+                        let word = &bytes[i..word_end];
+                        let core = match word.iter().position(|&b| b == b'+' || b == b'#') {
+                            Some(p) => &word[..p],
+                            None => word,
+                        };
+                        if is_san(word) && matches!(core, b"0-0" | b"0-0-0" | b"0000") {
+                            i = push_move(bytes, i, word_end, start, game)?;
+                            after_move = Some(i);
+                        } else {
+                            i = move_number(bytes, i, start, game)?;
+                        }
+                    }
+                }
+                _ if is_word_byte(b) => {
+                    if b.is_ascii_alphanumeric() && at_line_start(bytes, i) && is_epd_line(bytes, i)
+                    {
+                        return None;
+                    }
+                    let end = run(bytes, i, is_word_byte);
+                    if !is_san(&bytes[i..end]) {
+                        return None;
+                    }
+                    i = push_move(bytes, i, end, start, game)?;
+                    after_move = Some(i);
+                }
+                _ => return None,
+            }
+        }
+        if ends_game {
+            game.result = range(token_start, i);
+            game.movetext = movetext.map(|(a, b)| range(a, b));
+            game.len = rel(i);
+            return Some(i);
+        }
+        movetext = Some((movetext.map_or(token_start, |(a, _)| a), i));
+        // White space; a move's suffix may follow on the same line.
+        let next = skip_space(bytes, i);
+        if bytes[i..next].contains(&b'\n') {
+            after_move = None;
+        }
+        i = next;
+    }
+}
+
+/// The end of a result that starts at `i` (`1-0`, `0-1`, `1/2-1/2` not followed by a word
+/// byte), as the lexer reads one.
+fn result_end(bytes: &[u8], i: usize) -> Option<usize> {
+    for result in [&b"1-0"[..], b"0-1", b"1/2-1/2"] {
+        let end = i + result.len();
+        if bytes[i..].starts_with(result) && bytes.get(end).is_none_or(|&b| !is_word_byte(b)) {
+            return Some(end);
+        }
+    }
+    None
+}
+
+/// A result that ends at `end`: inside a variation it must be followed by `)` (the grammar
+/// keeps it there); at depth 0 it must not be (a `)` after the result would be stray).
+/// Returns `end`.
+fn result(bytes: &[u8], end: usize, depth: usize) -> Option<usize> {
+    let next = skip_space(bytes, end);
+    let closes = bytes.get(next) == Some(&b')');
+    (closes == (depth > 0)).then_some(end)
+}
+
+/// A move number at `i`: digits, then `.` or `...` right after them, and, after `.`, maybe
+/// `...` on the same line (`12. ...`).
+fn move_number(bytes: &[u8], i: usize, start: usize, game: &mut PlainGame) -> Option<usize> {
+    let digits_end = run(bytes, i, |b| b.is_ascii_digit());
+    let number = parse_move_number(std::str::from_utf8(&bytes[i..digits_end]).ok()?)?;
+    if number == 0 {
+        return None;
+    }
+    let dots_end = run(bytes, digits_end, |b| b == b'.');
+    let mut end = dots_end;
+    let black = match dots_end - digits_end {
+        3 => true,
+        1 => {
+            // `12. ...`: three dots on the same line stand for White's move.
+            let next = skip_blanks_same_line(bytes, dots_end);
+            if bytes.get(next) == Some(&b'.') {
+                let more = run(bytes, next, |b| b == b'.');
+                if more - next != 3 {
+                    return None;
+                }
+                end = more;
+                true
+            } else {
+                false
+            }
+        }
+        _ => return None,
+    };
+    let rel = |i: usize| TextSize::from((i - start) as u32);
+    game.items.push(Item::Number {
+        range: TextRange::new(rel(i), rel(end)),
+        number,
+        black,
+    });
+    Some(end)
+}
+
+/// Pushes the move `bytes[i..end]` (a suffix is added when one follows).
+fn push_move(
+    bytes: &[u8],
+    i: usize,
+    end: usize,
+    start: usize,
+    game: &mut PlainGame,
+) -> Option<usize> {
+    // A move glued to something that is not a delimiter is not plain (`e4/`, `e4"`).
+    if let Some(&b) = bytes.get(end) {
+        if !(is_space(b) || matches!(b, b'{' | b'(' | b')' | b';' | b'$' | b'!' | b'?')) {
+            return None;
+        }
+    }
+    let range = TextRange::new(
+        TextSize::from((i - start) as u32),
+        TextSize::from((end - start) as u32),
+    );
+    game.items.push(Item::Move {
+        range,
+        san: range,
+        suffix: None,
+    });
+    Some(end)
+}
+
+/// The end of a `{` comment at `i`, when it is closed and plain: no `{` inside, and no line
+/// inside that starts a tag pair (where the lexer would end a comment with no `}`).
+fn brace_comment_end(bytes: &[u8], i: usize) -> Option<usize> {
+    let mut from = i + 1;
+    loop {
+        let at = from + memchr::memchr3(b'}', b'{', b'\n', &bytes[from..])?;
+        match bytes[at] {
+            b'}' => return Some(at + 1),
+            b'{' => return None,
+            _ => {
+                if starts_tag_pair(bytes, at + 1) {
+                    return None;
+                }
+                from = at + 1;
+            }
+        }
+    }
+}
+
+/// Where to cut `bytes` into parts of about `size` bytes, for readers that work in
+/// parallel: the start of the text, then starts of lines that open a tag pair after a blank
+/// line, the usual start of a game. A cut is where no token crosses, but not always where a
+/// game starts (a blank line between two tag pairs): a reader checks that the games of the
+/// part before end there.
+pub fn cut_points(bytes: &[u8], size: usize) -> Vec<usize> {
+    let mut cuts = vec![0];
+    let size = size.max(1);
+    while let Some(at) = cut_point_after(bytes, cuts[cuts.len() - 1] + size) {
+        cuts.push(at);
+    }
+    cuts
+}
+
+/// The first cut point (see [`cut_points`]) at or after `from`, if there is one.
+pub fn cut_point_after(bytes: &[u8], mut from: usize) -> Option<usize> {
+    let finder = memchr::memmem::Finder::new(b"\n[");
+    while from < bytes.len() {
+        let at = from + finder.find(&bytes[from..])? + 1;
+        let blank_before = match at.checked_sub(2).map(|i| bytes[i]) {
+            Some(b'\n') => true,
+            Some(b'\r') => at >= 3 && bytes[at - 3] == b'\n',
+            _ => false,
+        };
+        if blank_before && starts_tag_pair(bytes, at) {
+            return Some(at);
+        }
+        from = at;
+    }
+    None
+}
+
+/// Where the next game starts after `from` (the end of a game, or of a text's start): past
+/// white space, as the grammar cuts games.
+pub fn game_start(bytes: &[u8], from: usize) -> usize {
+    skip_space(bytes, from)
+}
+
+fn at_line_start(bytes: &[u8], i: usize) -> bool {
+    i == 0 || bytes[i - 1] == b'\n'
+}
+
+fn run(bytes: &[u8], mut i: usize, pred: impl Fn(u8) -> bool) -> usize {
+    while i < bytes.len() && pred(bytes[i]) {
+        i += 1;
+    }
+    i
+}
+
+fn skip_space(bytes: &[u8], i: usize) -> usize {
+    run(bytes, i, is_space)
+}
+
+fn skip_blanks(bytes: &[u8], i: usize) -> usize {
+    run(bytes, i, |b| b == b' ' || b == b'\t')
+}
+
+/// Skips white space that has no line break in it; stops at a line break.
+fn skip_blanks_same_line(bytes: &[u8], i: usize) -> usize {
+    let end = skip_space(bytes, i);
+    if bytes[i..end].contains(&b'\n') {
+        i
+    } else {
+        end
+    }
+}
