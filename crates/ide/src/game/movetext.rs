@@ -322,7 +322,7 @@ impl Reader {
     fn end_line(&mut self, end: TextSize) -> LineId {
         let mut frame = self.frames.pop().expect("a line is open");
         if let Some(&m) = frame.moves.last() {
-            self.attach(m, &mut frame.attached);
+            attach(&mut self.game, m, &mut frame.attached);
         }
         let range = TextRange::new(frame.start, end);
         let line = &mut self.game.lines[frame.id.0 as usize];
@@ -354,19 +354,20 @@ impl Reader {
 
     /// A move: all of it, its text and its suffix.
     fn san(&mut self, range: TextRange, text: TextRange, suffix: Option<TextRange>) {
-        let mut frame = self.frames.pop().expect("a line is open");
+        let Reader { game, frames, .. } = self;
+        let frame = frames.last_mut().expect("a line is open");
         if let Some(&previous) = frame.moves.last() {
-            self.attach(previous, &mut frame.attached);
+            attach(game, previous, &mut frame.attached);
         }
-        let m = MoveId(self.game.moves.len() as u32);
+        let m = MoveId(game.moves.len() as u32);
         let ply = frame.ply;
-        self.game.moves.push(Move {
+        game.moves.push(Move {
             range,
             text,
             suffix,
             ply,
-            number: self.game.number_at(ply),
-            side: self.game.side_at(ply),
+            number: game.number_at(ply),
+            side: game.side_at(ply),
             written_number: frame.written.map(|(n, _)| n),
             number_range: frame.written.take().map(|(_, range)| range),
             nags: Items::default(),
@@ -376,11 +377,10 @@ impl Reader {
             parent: frame.moves.last().copied().or(frame.branches_from),
         });
         for &v in &frame.attached.variations {
-            self.game.lines[v.0 as usize].replaces = Some(m);
+            game.lines[v.0 as usize].replaces = Some(m);
         }
         frame.moves.push(m);
         frame.ply = ply.wrapping_add(1);
-        self.frames.push(frame);
     }
 
     /// A NAG (`None` when its value is none).
@@ -469,21 +469,20 @@ impl Reader {
             }
         }
     }
+}
 
-    /// Moves what was attached to move `m` into the game's tables.
-    fn attach(&mut self, m: MoveId, attached: &mut Attached) {
-        let game = &mut self.game;
-        let items = (
-            append(&mut game.nag_table, &attached.nags),
-            append(&mut game.comment_table, &attached.comments),
-            append(&mut game.variation_table, &attached.variations),
-        );
-        let m = &mut game.moves[m.0 as usize];
-        (m.nags, m.comments, m.variations) = items;
-        attached.nags.clear();
-        attached.comments.clear();
-        attached.variations.clear();
-    }
+/// Moves what was attached to move `m` into the game's tables.
+fn attach(game: &mut Game, m: MoveId, attached: &mut Attached) {
+    let items = (
+        append(&mut game.nag_table, &attached.nags),
+        append(&mut game.comment_table, &attached.comments),
+        append(&mut game.variation_table, &attached.variations),
+    );
+    let m = &mut game.moves[m.0 as usize];
+    (m.nags, m.comments, m.variations) = items;
+    attached.nags.clear();
+    attached.comments.clear();
+    attached.variations.clear();
 }
 
 /// A `COMMENT` node: its first token, without delimiters.

@@ -299,7 +299,7 @@ impl Played {
             CheckMark::Mate
         } else if !pos.is_check() {
             CheckMark::None
-        } else if pos.legal_moves().is_empty() {
+        } else if self.position.legal_moves().is_empty() {
             CheckMark::Mate
         } else {
             CheckMark::Check

@@ -6,7 +6,7 @@ use shakmaty::fen::{Fen, ParseFenError};
 use shakmaty::variant::VariantPosition;
 use shakmaty::{
     Board, CastlingMode, Color, EnPassantMode, MoveList, Position as _, PositionError,
-    PositionErrorKinds, Setup,
+    PositionErrorKinds, Role, Setup, Square,
 };
 
 use super::variant::Variant;
@@ -123,7 +123,22 @@ impl Position {
 
     /// Every legal move.
     pub fn legal_moves(&self) -> MoveList {
-        self.inner.legal_moves()
+        // Standard chess is called directly: through the variant's dispatch the list
+        // (kilobytes) is copied once more on its way back.
+        match &self.inner {
+            VariantPosition::Chess(pos) => pos.legal_moves(),
+            pos => pos.legal_moves(),
+        }
+    }
+
+    /// The legal moves of a `role` to `to` (and the castling moves when the king goes to
+    /// a castling square): what a SAN move can mean. Standard chess is called directly,
+    /// as in [`Position::legal_moves`].
+    pub(crate) fn san_candidates(&self, role: Role, to: Square) -> MoveList {
+        match &self.inner {
+            VariantPosition::Chess(pos) => pos.san_candidates(role, to),
+            pos => pos.san_candidates(role, to),
+        }
     }
 
     /// The shakmaty position, for what this type does not offer.

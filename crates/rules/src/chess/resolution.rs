@@ -138,7 +138,7 @@ impl Position {
                     to,
                     promotion,
                 };
-                let candidates = self.inner.san_candidates(role, to);
+                let candidates = self.san_candidates(role, to);
                 let m = unique(candidates.iter().filter(|m| spec.fits(m, true)))?;
                 let san = San::disambiguate(m, &candidates);
                 note_origin(&spec, m, san, text.first() == Some(&b'P'), &mut forms);
@@ -149,12 +149,7 @@ impl Position {
                 Some(self.finish(m, San::Castle(side), check, forms))
             }
             San::Put { role, to } => {
-                let m = unique(
-                    self.inner
-                        .san_candidates(role, to)
-                        .iter()
-                        .filter(|m| m.is_put()),
-                )?;
+                let m = unique(self.san_candidates(role, to).iter().filter(|m| m.is_put()))?;
                 Some(self.finish(m, San::Put { role, to }, check, forms))
             }
             San::Null => None,
@@ -325,7 +320,7 @@ impl Position {
         check: CheckMark,
         forms: Forms,
     ) -> Result<Played, IllegalReason> {
-        let candidates = self.inner.san_candidates(role, to);
+        let candidates = self.san_candidates(role, to);
         if let Some(&m) = candidates.iter().find(|m| m.is_put()) {
             return Ok(self.finish(m, San::Put { role, to }, check, forms));
         }
@@ -393,7 +388,7 @@ impl Position {
             to,
             promotion,
         };
-        let candidates = pos.san_candidates(role, to);
+        let candidates = self.san_candidates(role, to);
         let mut fitting = candidates.clone();
         fitting.retain(|m| spec.fits(m, false));
         let m = match fitting.len() {

@@ -15,7 +15,7 @@
 use rowan::{TextRange, TextSize};
 
 use super::lexer::{is_epd_line, is_san, is_space, is_word_byte, line_end, starts_tag_pair};
-use super::parser::{parse_move_number, MAX_VARIATION_DEPTH};
+use super::parser::{MAX_MOVE_NUMBER, MAX_VARIATION_DEPTH};
 
 /// One thing of a plain game, as its tree has it. Ranges are relative to the game's start.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -222,7 +222,7 @@ pub fn plain_game(bytes: &[u8], start: usize, game: &mut PlainGame) -> Option<us
                     if end == i + 1 || end - i > 4 {
                         return None;
                     }
-                    let value: u32 = std::str::from_utf8(&bytes[i + 1..end]).ok()?.parse().ok()?;
+                    let value = digits_value(&bytes[i + 1..end])?;
                     game.items.push(Item::Nag(u8::try_from(value).ok()?));
                     i = end;
                 }
@@ -308,10 +308,8 @@ fn result(bytes: &[u8], end: usize, depth: usize) -> Option<usize> {
 /// `...` on the same line (`12. ...`).
 fn move_number(bytes: &[u8], i: usize, start: usize, game: &mut PlainGame) -> Option<usize> {
     let digits_end = run(bytes, i, |b| b.is_ascii_digit());
-    let number = parse_move_number(std::str::from_utf8(&bytes[i..digits_end]).ok()?)?;
-    if number == 0 {
-        return None;
-    }
+    let number =
+        digits_value(&bytes[i..digits_end]).filter(|&n| (1..=MAX_MOVE_NUMBER).contains(&n))?;
     let dots_end = run(bytes, digits_end, |b| b == b'.');
     let mut end = dots_end;
     let black = match dots_end - digits_end {
@@ -416,6 +414,13 @@ pub fn cut_point_after(bytes: &[u8], mut from: usize) -> Option<usize> {
         from = at;
     }
     None
+}
+
+/// The value of ASCII digits, as `str::parse::<u32>` reads them (`None` past `u32::MAX`).
+fn digits_value(digits: &[u8]) -> Option<u32> {
+    digits.iter().try_fold(0u32, |n, &d| {
+        n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
+    })
 }
 
 /// Where the next game starts after `from` (the end of a game, or of a text's start): past

@@ -122,14 +122,28 @@ fn first<'t, 'a>(tags: &'t [Tag<'a>], name: &str) -> Option<&'t Tag<'a>> {
 
 /// Each tag given again: one diagnostic for each repeat, pointing back at the first.
 fn duplicates(tags: &mut [Tag<'_>], out: &mut Vec<SyntaxError>) {
-    // By name, the first tag's range and value: a header is short, but a generated file
-    // could repeat a tag thousands of times.
+    // By name, the first tag's range and value: a header is short (a look at the tags
+    // before is cheaper than hashing), but a generated file could repeat a tag thousands
+    // of times.
+    const SHORT: usize = 32;
+    let long = tags.len() > SHORT;
     let mut seen: HashMap<&str, (TextRange, Option<&str>)> = HashMap::new();
-    for tag in tags.iter_mut() {
-        let Some(&(earlier_range, earlier_value)) = seen.get(tag.name) else {
-            seen.insert(tag.name, (tag.range, tag.value));
+    for i in 0..tags.len() {
+        let earlier = if long {
+            seen.get(tags[i].name).copied()
+        } else {
+            tags[..i]
+                .iter()
+                .find(|t| t.name == tags[i].name)
+                .map(|t| (t.range, t.value))
+        };
+        let Some((earlier_range, earlier_value)) = earlier else {
+            if long {
+                seen.insert(tags[i].name, (tags[i].range, tags[i].value));
+            }
             continue;
         };
+        let tag = &mut tags[i];
         tag.first = false;
         let name = tag.name;
         let same = earlier_value == tag.value;
