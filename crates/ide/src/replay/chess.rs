@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use kifu_rules::chess::{
     color_name, detect_language, role_name, CheckMark, Dialect, FenError, Form, Forms,
-    IllegalReason, Language, Move, Position, Square, Variant,
+    IllegalReason, Language, Move, Moved, Position, Square, Variant,
 };
 use kifu_syntax::{Code, Severity, SyntaxError, TextRange};
 
@@ -150,37 +150,38 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
             let text = game.text_of(m.text);
             let mover = position.turn();
             super::check_number(game, m, &mut ply, color_name(mover), out);
-            match position.play(text, &dialect) {
-                Ok(played) => {
-                    let new_forms = played.forms();
+            // The position before the move, kept only for a move whose step is wanted.
+            let before = wanted.wants(id).then(|| position.clone());
+            match position.play_mut(text, &dialect) {
+                Ok(moved) => {
+                    let new_forms = moved.forms();
                     // Standard SAN, written only for a move that is not (the fixes rewrite
                     // it): most moves of a database are, and pay nothing for it.
-                    let san = match new_forms.iter().next() {
-                        Some(_) => played.san().to_string(),
-                        None => String::new(),
-                    };
-                    for form in new_forms.iter() {
-                        rewrites.push((form, at, san.clone()));
-                        if form == Form::WrongDisambiguation {
-                            out.diagnostics.push(
-                                SyntaxError::new(
-                                    codes::WrongDisambiguation,
-                                    at,
-                                    format!(
-                                        "no piece of that kind stands there; the only one that \
-                                         can make the move makes it: `{san}`"
-                                    ),
-                                )
-                                .with_fix(format!("Write `{san}`"), [(at, san.clone())]),
-                            );
-                        } else if !forms.contains(form) {
-                            first_of_form.push((form, at));
+                    if !new_forms.is_empty() {
+                        let san = moved.san(&position).to_string();
+                        for form in new_forms.iter() {
+                            rewrites.push((form, at, san.clone()));
+                            if form == Form::WrongDisambiguation {
+                                out.diagnostics.push(
+                                    SyntaxError::new(
+                                        codes::WrongDisambiguation,
+                                        at,
+                                        format!(
+                                            "no piece of that kind stands there; the only one \
+                                             that can make the move makes it: `{san}`"
+                                        ),
+                                    )
+                                    .with_fix(format!("Write `{san}`"), [(at, san.clone())]),
+                                );
+                            } else if !forms.contains(form) {
+                                first_of_form.push((form, at));
+                            }
                         }
+                        forms = forms.union(new_forms);
                     }
-                    forms = forms.union(new_forms);
-                    check_marks(&played, at, writes_marks, out);
-                    if wanted.wants(id) {
-                        let next = played.position();
+                    check_marks(&moved, &position, at, writes_marks, out);
+                    if let Some(before) = before {
+                        let played = moved.with_position(position.clone());
                         out.steps.push((
                             id,
                             Step {
@@ -191,13 +192,12 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                                     .unwrap_or_default(),
                                 prisoners: None,
                                 ko: false,
-                                position: StepPosition::Fen(next.fen()),
+                                position: StepPosition::Fen(position.fen()),
                                 uci: Some(played.uci().to_string()),
-                                said: Some(described(&position, &played)),
+                                said: Some(described(&before, &played)),
                             },
                         ));
                     }
-                    position = played.into_position();
                     ply += 1;
                     if branch_points.get(id.index()) == Some(&true) {
                         after.insert(id, (position.clone(), ply));
@@ -352,15 +352,16 @@ fn described(before: &Position, played: &kifu_rules::chess::Played) -> String {
     text
 }
 
-/// `+` and `#` against what the move does.
+/// `+` and `#` against what the move does (`after` is the position it led to).
 fn check_marks(
-    played: &kifu_rules::chess::Played,
+    moved: &Moved,
+    after: &Position,
     at: TextRange,
     writes_marks: bool,
     out: &mut Replay,
 ) {
-    let written = played.written_check();
-    let deserved = played.check_mark();
+    let written = moved.written_check();
+    let deserved = after.deserved_mark();
     let says = |mark: CheckMark| match mark {
         CheckMark::None => 0,
         CheckMark::Check | CheckMark::DoubleCheck => 1,
@@ -370,7 +371,7 @@ fn check_marks(
     if written_n == deserved_n {
         return;
     }
-    let san = played.san().to_string();
+    let san = moved.san(after).to_string();
     let (severity, message) = match (written_n, deserved_n) {
         (1, 0) => (
             Severity::Warning,

@@ -54,7 +54,7 @@ pub use illegal::{
     Candidate, CastlingError, DropError, IllegalMove, IllegalReason, KingDanger, PromotionError,
 };
 pub use language::{detect_language, Dialect, Language};
-pub use played::{CheckMark, Form, Forms, Played, StandardSan};
+pub use played::{CheckMark, Form, Forms, Moved, Played, StandardSan};
 pub use position::{color_name, FenError, FenField, FenProblem, Outcome, Position, VariantEnd};
 pub use variant::Variant;
 

@@ -242,7 +242,92 @@ pub struct Played {
     pub(crate) forms: Forms,
 }
 
+/// A move played in place ([`Position::play_mut`]): what [`Played`] knows of it, but the
+/// position after it, which is the one it was played in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Moved {
+    pub(crate) chess_move: Option<Move>,
+    pub(crate) san: San,
+    pub(crate) written_check: CheckMark,
+    pub(crate) forms: Forms,
+}
+
+impl Moved {
+    /// The move with the position after it.
+    pub fn with_position(self, after: Position) -> Played {
+        Played {
+            position: after,
+            chess_move: self.chess_move,
+            san: self.san,
+            written_check: self.written_check,
+            forms: self.forms,
+        }
+    }
+
+    /// The move; `None` for a null move.
+    pub fn chess_move(&self) -> Option<Move> {
+        self.chess_move
+    }
+
+    /// What the text said about check (see [`Played::written_check`]).
+    pub fn written_check(&self) -> CheckMark {
+        self.written_check
+    }
+
+    /// The non-standard forms the text used (see [`Played::forms`]).
+    pub fn forms(&self) -> Forms {
+        self.forms
+    }
+
+    /// The move in standard SAN, given the position after it (see [`Played::san`]).
+    pub fn san(&self, after: &Position) -> StandardSan {
+        standard_san(self.san, after.deserved_mark())
+    }
+}
+
+/// SAN with the mark the position after the move gives it.
+fn standard_san(san: San, mark: CheckMark) -> StandardSan {
+    StandardSan(SanPlus {
+        san,
+        suffix: match mark {
+            CheckMark::None => None,
+            CheckMark::Check | CheckMark::DoubleCheck => Some(Suffix::Check),
+            CheckMark::Mate => Some(Suffix::Checkmate),
+        },
+    })
+}
+
+impl Position {
+    /// The mark the move that led to this position deserves (see [`Played::check_mark`]).
+    pub fn deserved_mark(&self) -> CheckMark {
+        let pos = self.shakmaty();
+        // Antichess ends in stalemate without `is_variant_end`; its outcome costs a move
+        // generation, which only antichess games pay.
+        if (pos.is_variant_end() || self.variant() == Variant::Antichess)
+            && pos.variant_outcome().winner().is_some()
+        {
+            CheckMark::Mate
+        } else if !pos.is_check() {
+            CheckMark::None
+        } else if self.legal_moves().is_empty() {
+            CheckMark::Mate
+        } else {
+            CheckMark::Check
+        }
+    }
+}
+
 impl Played {
+    /// What is known of the move, without the position.
+    pub fn moved(&self) -> Moved {
+        Moved {
+            chess_move: self.chess_move,
+            san: self.san,
+            written_check: self.written_check,
+            forms: self.forms,
+        }
+    }
+
     /// The position after the move.
     pub fn position(&self) -> &Position {
         &self.position
@@ -266,14 +351,7 @@ impl Played {
     /// The move in standard SAN, English letters, with `+` or `#` as the position after
     /// it calls for: what the text should have been.
     pub fn san(&self) -> StandardSan {
-        StandardSan(SanPlus {
-            san: self.san,
-            suffix: match self.check_mark() {
-                CheckMark::None => None,
-                CheckMark::Check | CheckMark::DoubleCheck => Some(Suffix::Check),
-                CheckMark::Mate => Some(Suffix::Checkmate),
-            },
-        })
+        standard_san(self.san, self.check_mark())
     }
 
     /// The move in UCI. Castling is the king's move (`e1g1`) in standard chess and the
@@ -290,20 +368,7 @@ impl Played {
     /// king, antichess's last piece), `+` for check, none otherwise. (python-chess writes
     /// `+` for a third check that does not mate: a caller may accept either there.)
     pub fn check_mark(&self) -> CheckMark {
-        let pos = self.position.shakmaty();
-        // Antichess ends in stalemate without `is_variant_end`; its outcome costs a move
-        // generation, which only antichess games pay.
-        if (pos.is_variant_end() || self.position.variant() == Variant::Antichess)
-            && pos.variant_outcome().winner().is_some()
-        {
-            CheckMark::Mate
-        } else if !pos.is_check() {
-            CheckMark::None
-        } else if self.position.legal_moves().is_empty() {
-            CheckMark::Mate
-        } else {
-            CheckMark::Check
-        }
+        self.position.deserved_mark()
     }
 
     /// Whether the move gives check.

@@ -14,7 +14,7 @@ use super::illegal::{
     Candidate, CastlingError, DropError, IllegalMove, IllegalReason, KingDanger, PromotionError,
 };
 use super::language::{Dialect, Language};
-use super::played::{CheckMark, Form, Forms, Played};
+use super::played::{CheckMark, Form, Forms, Moved, Played};
 use super::position::Position;
 use super::variant::Variant;
 use super::written::{self, Reading, Written};
@@ -97,15 +97,41 @@ impl Position {
     ///
     /// [`IllegalMove`] says why the text is no legal move here.
     pub fn play(&self, written: &str, dialect: &Dialect) -> Result<Played, IllegalMove> {
-        if let Some(played) = self.play_plain_san(written.as_bytes(), dialect.language) {
-            return Ok(played);
+        if let Some((m, san, check, forms)) = self.plain_san(written.as_bytes(), dialect.language) {
+            return Ok(self.finish(m, san, check, forms));
         }
         self.play_written(written, dialect, true)
     }
 
+    /// [`Position::play`] in this position: it becomes the position after the move, and
+    /// what is known of the move comes back (a replay keeps no copy of each position). An
+    /// illegal move leaves the position as it was.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMove`] says why the text is no legal move here.
+    pub fn play_mut(&mut self, written: &str, dialect: &Dialect) -> Result<Moved, IllegalMove> {
+        if let Some((m, san, written_check, forms)) =
+            self.plain_san(written.as_bytes(), dialect.language)
+        {
+            self.inner.play_unchecked(m);
+            return Ok(Moved {
+                chess_move: Some(m),
+                san,
+                written_check,
+                forms,
+            });
+        }
+        let played = self.play_written(written, dialect, true)?;
+        let moved = played.moved();
+        *self = played.position;
+        Ok(moved)
+    }
+
     /// The fast path: plain SAN that shakmaty reads, matching exactly one legal move with
-    /// its capture mark right. `None` sends the move to the slow path.
-    fn play_plain_san(&self, text: &[u8], language: Language) -> Option<Played> {
+    /// its capture mark right: the move, its SAN, its written mark and forms. `None` sends
+    /// the move to the slow path.
+    fn plain_san(&self, text: &[u8], language: Language) -> Option<(Move, San, CheckMark, Forms)> {
         // shakmaty reads English letters: a letter that means another piece in the game's
         // language (Spanish `R` is the king) must take the slow path.
         if language != Language::English
@@ -142,15 +168,15 @@ impl Position {
                 let m = unique(candidates.iter().filter(|m| spec.fits(m, true)))?;
                 let san = San::disambiguate(m, &candidates);
                 note_origin(&spec, m, san, text.first() == Some(&b'P'), &mut forms);
-                Some(self.finish(m, san, check, forms))
+                Some((m, san, check, forms))
             }
             San::Castle(side) => {
                 let m = *self.inner.castling_moves(side).first()?;
-                Some(self.finish(m, San::Castle(side), check, forms))
+                Some((m, San::Castle(side), check, forms))
             }
             San::Put { role, to } => {
                 let m = unique(self.san_candidates(role, to).iter().filter(|m| m.is_put()))?;
-                Some(self.finish(m, San::Put { role, to }, check, forms))
+                Some((m, San::Put { role, to }, check, forms))
             }
             San::Null => None,
         }
