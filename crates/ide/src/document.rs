@@ -77,6 +77,10 @@ impl Parsed {
     }
 }
 
+/// From this size on, a document's games are modelled and checked on every core (an editor
+/// opening a database waits for all of them).
+const PARALLEL_BYTES: usize = 256 << 10;
+
 impl Document {
     /// Parses `text` as `notation`.
     pub fn new(notation: Notation, text: String) -> Document {
@@ -292,17 +296,22 @@ impl Document {
     pub fn diagnostics(&self) -> &[SyntaxError] {
         self.all.get_or_init(|| {
             let syntax = self.syntax_diagnostics();
-            let mut replayed = Vec::new();
             let game_kind = self.parsed().game_kind();
+            let mut games = Vec::new();
             let mut offset = TextSize::from(0);
             for (index, child) in self.parsed().green().children().enumerate() {
                 let at = offset;
                 offset += child.text_len();
-                let Some(node) = child.into_node().filter(|n| n.kind() == game_kind) else {
-                    continue;
-                };
+                if let Some(node) = child.into_node().filter(|n| n.kind() == game_kind) {
+                    games.push((index, at, node));
+                }
+            }
+            // Each game's checks, on every core when the text is big (a database opened).
+            let parallel = self.text.len() >= PARALLEL_BYTES;
+            kifu_syntax::parallel::map(games.len(), parallel, |g| {
+                let (index, at, node) = games[g];
                 let analysis = self.model(index, node);
-                let checks = analysis.checks.get_or_init(|| {
+                analysis.checks.get_or_init(|| {
                     // The game's own text, so that the ranges are relative to its start.
                     let text = &self.text[TextRange::at(at, node.text_len())];
                     let game = GameRef {
@@ -312,6 +321,10 @@ impl Document {
                     };
                     crate::check::semantic(game).into_boxed_slice()
                 });
+            });
+            let mut replayed = Vec::new();
+            for &(index, at, node) in &games {
+                let checks = self.model(index, node).checks.get().map_or(&[][..], |c| c);
                 replayed.extend(checks.iter().map(|d| d.clone().shifted(at)));
             }
             if replayed.is_empty() {

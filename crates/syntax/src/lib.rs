@@ -10,6 +10,7 @@ mod dump;
 mod language;
 mod lexed;
 mod notation;
+pub mod parallel;
 mod parse;
 mod parser;
 pub mod pdn;

@@ -158,7 +158,8 @@ fn try_reparse(old: &Parse, new_text: &str, edit: TextRange, inserted: TextSize)
         ranges,
         followed: rest.is_some(),
     };
-    let (region_children, region_errors) = parse_children(region);
+    let parallel = region_end - region_start >= super::PARALLEL_BYTES;
+    let (region_children, region_errors) = parse_children(region, parallel);
 
     let (rest_child, rest_old) = rest.map_or((children.len(), None), |r| (r.child, Some(r.old)));
     let mut errors: Vec<SyntaxError> = old

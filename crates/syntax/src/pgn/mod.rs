@@ -38,7 +38,12 @@ impl crate::Parse<PgnLanguage> {
 
 /// Parses a whole PGN text. Never fails: problems are in [`Parse::errors`].
 pub fn parse(text: &str) -> Parse {
-    let (children, errors) = parse_children(Games::new(text));
+    parse_with(text, text.len() >= PARALLEL_BYTES)
+}
+
+/// [`parse`], on every core or not.
+fn parse_with(text: &str, parallel: bool) -> Parse {
+    let (children, errors) = parse_children(Games::new(text), parallel);
     Parse::new(
         GreenNode::new(SyntaxKind::SOURCE_FILE.into(), children),
         errors,
@@ -46,15 +51,22 @@ pub fn parse(text: &str) -> Parse {
 }
 
 /// The children of a `SOURCE_FILE` for `games`: white space between games, and the games.
-fn parse_children(games: Games<'_>) -> (Vec<NodeOrToken<GreenNode, GreenToken>>, Vec<SyntaxError>) {
-    let mut cache = NodeCache::default();
+fn parse_children(
+    games: Games<'_>,
+    parallel: bool,
+) -> (Vec<NodeOrToken<GreenNode, GreenToken>>, Vec<SyntaxError>) {
+    // Games are parsed on every core when the text is big (an editor opening a database):
+    // each thread shares its own nodes, and the trees are the same either way.
+    let parsed =
+        crate::parallel::map_init(games.len(), parallel, NodeCache::default, |cache, i| {
+            games.parse_game(i, cache)
+        });
     let mut children: Vec<NodeOrToken<GreenNode, GreenToken>> = Vec::new();
     let mut errors = Vec::new();
     let mut next_token = 0;
-    for i in 0..games.len() {
+    for (i, game) in parsed.into_iter().enumerate() {
         let tokens = games.tokens(i);
         push_trivia(&games.lexed, next_token..tokens.start, &mut children);
-        let game = games.parse_game(i, &mut cache);
         children.push(NodeOrToken::Node(game.green));
         errors.extend(game.errors);
         next_token = tokens.end;
@@ -62,6 +74,9 @@ fn parse_children(games: Games<'_>) -> (Vec<NodeOrToken<GreenNode, GreenToken>>,
     push_trivia(&games.lexed, next_token..games.lexed.len(), &mut children);
     (children, errors)
 }
+
+/// From this size on, a text's games are parsed on every core.
+const PARALLEL_BYTES: usize = 256 << 10;
 
 fn push_trivia(
     lexed: &Lexed<'_>,

@@ -192,3 +192,23 @@ fn three_dots_for_whites_move() {
         .collect();
     assert_eq!(numbers, vec![(Some(14), true), (Some(15), false)]);
 }
+
+#[test]
+fn games_parsed_on_every_core_make_the_same_tree() {
+    // A text of a few hundred games, some broken: every core's trees and errors are the
+    // one thread's.
+    let game =
+        "[Event \"x\"]\n[White \"a\"]\n\n1. e4 {c} e5 (1... c5 2. Nf3) 2. Nf3 $1 Nc6 1-0\n\n";
+    let mut text = String::new();
+    for i in 0..600 {
+        text.push_str(game);
+        if i % 97 == 0 {
+            text.push_str("1. d4 { open\n\n");
+        }
+    }
+    let one = super::parse_with(&text, false);
+    let all = super::parse_with(&text, true);
+    assert_eq!(one.green(), all.green());
+    assert_eq!(one.errors(), all.errors());
+    assert!(!one.errors().is_empty());
+}
