@@ -1,5 +1,5 @@
-//! `kifu check` on 100 MB of PGN (the pgn-reader-bench and TCEC files, repeated), beside
-//! the peers of issue 11 in the same run: a validator built on pgn-reader and shakmaty that
+//! `kifu check` and `kifu export` on 100 MB of PGN (the pgn-reader-bench and TCEC files,
+//! repeated), beside the peers of issues 11 and 17 in the same run: a validator built on pgn-reader and shakmaty that
 //! plays every main-line move (single-threaded, as pgn-reader is), and `pgn-extract -s -r`
 //! when it is installed (Debian's `pgn-extract`). Reports wall time, MB/s, CPU time and
 //! peak memory (from `/usr/bin/time` when present), and the ratios.
@@ -9,7 +9,7 @@
 
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use kifu_e2e::workspace;
@@ -99,7 +99,7 @@ fn database(path: &Path) -> Option<usize> {
     Some(bytes.len())
 }
 
-/// Runs a command `runs` times; the best wall time, and the CPU time and peak memory of that
+/// Runs a command `runs` times (its output thrown away); the best wall time, and the CPU time and peak memory of that
 /// run when `/usr/bin/time` can say.
 fn measure(program: &Path, args: &[&str], runs: usize) -> (f64, Option<(f64, u64)>) {
     let timer = Path::new("/usr/bin/time").is_file();
@@ -111,9 +111,13 @@ fn measure(program: &Path, args: &[&str], runs: usize) -> (f64, Option<(f64, u64
                 .args(["-f", "%U %S %M"])
                 .arg(program)
                 .args(args)
+                .stdout(Stdio::null())
                 .output()
         } else {
-            Command::new(program).args(args).output()
+            Command::new(program)
+                .args(args)
+                .stdout(Stdio::null())
+                .output()
         }
         .expect("the command runs");
         let wall = started.elapsed().as_secs_f64();
@@ -201,10 +205,42 @@ fn main() {
             validator / wall
         );
     }
+    // `kifu export` (JSON Lines to /dev/null), with and without a position per move.
+    for (name, args) in [
+        (
+            "kifu export --format jsonl (a FEN per move)",
+            vec!["export", "--format", "jsonl", path.as_str()],
+        ),
+        (
+            "kifu export --format jsonl --no-positions",
+            vec![
+                "export",
+                "--format",
+                "jsonl",
+                "--no-positions",
+                path.as_str(),
+            ],
+        ),
+    ] {
+        let (wall, stats) = measure(&kifu, &args, 2);
+        let stats = stats.map_or(String::new(), |(cpu, mib)| {
+            format!(", CPU {cpu:.2} s, peak {mib} MiB")
+        });
+        println!("{name}: {wall:.2} s, {:.0} MB/s{stats}", mb / wall);
+    }
     let extract = Path::new("/usr/games/pgn-extract");
     if extract.is_file() {
         let (wall, _) = measure(extract, &["-s", "-r", &path], 1);
         println!("pgn-extract -s -r: {wall:.2} s, {:.0} MB/s", mb / wall);
+        let (wall, _) = measure(
+            extract,
+            &["-s", "--fencomments", "-o", "/dev/null", &path],
+            1,
+        );
+        println!(
+            "pgn-extract -s --fencomments (a FEN per move): {wall:.2} s, {:.0} MB/s",
+            mb / wall
+        );
     } else {
         println!("pgn-extract: not installed (apt-get install pgn-extract)");
     }

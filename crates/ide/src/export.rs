@@ -52,6 +52,18 @@ pub struct ExportOptions {
     /// Also write each SGF game's nested `tree`, one level per node: its depth grows with
     /// the game's length, past what JSON readers accept by default, so it is asked for.
     pub sgf_tree: bool,
+    /// Leave out each move's `after` (the position after it, what it took, its SAN and
+    /// UCI): the games are not replayed, and the export is several times faster.
+    pub no_positions: bool,
+}
+
+/// What each move did, by move index: nothing when `options` leaves positions out.
+fn steps_for(game: GameRef<'_>, options: ExportOptions) -> Vec<Option<Step>> {
+    if options.no_positions {
+        Vec::new()
+    } else {
+        crate::replay::steps(game)
+    }
 }
 
 /// A chess or draughts game.
@@ -206,6 +218,7 @@ impl<'a> ExportedGame<'a> {
         index: usize,
         game: GameRef<'a>,
         diagnostics: impl IntoIterator<Item = &'a SyntaxError>,
+        options: ExportOptions,
         span: &dyn Fn(TextRange) -> Span,
     ) -> ExportedGame<'a> {
         let model = game.game;
@@ -237,7 +250,7 @@ impl<'a> ExportedGame<'a> {
                 })
                 .collect(),
             comments: comments(game, &main.comments),
-            moves: moves(game, main, &crate::replay::steps(game)),
+            moves: moves(game, main, &mut steps_for(game, options)),
             result: game.result(),
             diagnostics,
         }
@@ -273,16 +286,13 @@ fn comments<'a>(game: GameRef<'a>, comments: &[Comment]) -> Vec<&'a str> {
 /// What each move did, by move index.
 type Steps = [Option<Step>];
 
-fn moves<'a>(game: GameRef<'a>, line: &'a Line, steps: &Steps) -> Vec<ExportedMove<'a>> {
+fn moves<'a>(game: GameRef<'a>, line: &'a Line, steps: &mut Steps) -> Vec<ExportedMove<'a>> {
     line.moves
         .iter()
         .map(|&id| {
-            exported_move(
-                game,
-                &game.game[id],
-                steps.get(id.index()).cloned().flatten(),
-                steps,
-            )
+            // Each move is exported once: its step is taken, not copied.
+            let after = steps.get_mut(id.index()).and_then(Option::take);
+            exported_move(game, &game.game[id], after, steps)
         })
         .collect()
 }
@@ -291,7 +301,7 @@ fn exported_move<'a>(
     game: GameRef<'a>,
     m: &'a Move,
     after: Option<Step>,
-    steps: &Steps,
+    steps: &mut Steps,
 ) -> ExportedMove<'a> {
     ExportedMove {
         number: m.number,
@@ -349,7 +359,7 @@ impl Document {
                 .zip(per_game)
                 .enumerate()
                 .map(|(i, (game, own))| {
-                    Exported::Game(ExportedGame::new(file, i + 1, game, own, span))
+                    Exported::Game(ExportedGame::new(file, i + 1, game, own, options, span))
                 })
                 .collect();
         };
@@ -399,7 +409,7 @@ impl Document {
             .map(|(i, (tree, diagnostics))| {
                 let (comments, moves, result) = match games.get(i) {
                     Some(&game) => {
-                        let main = sgf_line(game, LineId::MAIN, &crate::replay::steps(game));
+                        let main = sgf_line(game, LineId::MAIN, &steps_for(game, options));
                         (main.comments, main.moves, game.game.header.get("RE"))
                     }
                     None => (Vec::new(), Vec::new(), None),
@@ -643,7 +653,10 @@ mod tests {
 
     #[test]
     fn go_trees_node_by_node() {
-        let tree = ExportOptions { sgf_tree: true };
+        let tree = ExportOptions {
+            sgf_tree: true,
+            ..ExportOptions::default()
+        };
         check_with(
             Notation::Sgf,
             b"(;GM[1]C[a\\]b];B[aa](;W[bb])(;W[cc]))",

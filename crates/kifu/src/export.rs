@@ -9,11 +9,13 @@ use kifu_ide::game::{Game, GameRef};
 use kifu_ide::{check, Document};
 
 use crate::lines::Lines;
-use crate::pieces::for_each_piece;
+use crate::pieces::for_each_piece_plain;
 use crate::progress::Progress;
 use crate::ExitStatus;
 use kifu_input::files;
 use kifu_input::{read as input, Notation};
+use kifu_syntax::{TextRange, TextSize};
+use rayon::prelude::*;
 
 /// The output shapes of `kifu export`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -70,31 +72,52 @@ pub fn run(
                     progress.advance(bytes.len());
                 }),
             // Games are turned into JSON text in parallel; only the writing is in order.
-            Notation::Pgn => for_each_piece(
+            // Each game's model comes first (plain games without a tree, the others from
+            // theirs), then its JSON, once the game's place in the file is known.
+            Notation::Pgn => for_each_piece_plain(
                 path,
+                |piece, plain| {
+                    let range = TextRange::at(TextSize::from(plain.start as u32), plain.len);
+                    let read = piece.chunk.warnings_in(range);
+                    (
+                        Game::pgn_plain(&piece.chunk.text, plain),
+                        range.start(),
+                        read.to_vec(),
+                    )
+                },
                 |piece, games, i, cache| {
                     let parse = games.parse_game(i, cache);
-                    let model = Game::pgn(&parse.green);
-                    let game = GameRef {
-                        game: &model,
-                        text: &piece.chunk.text,
-                        offset: parse.offset,
-                    };
                     // This game's own decoding warning (it is not UTF-8) among its errors.
                     let warnings = piece.chunk.warnings_in(games.range(i));
-                    let diagnostics = check::merged(warnings.to_vec(), &parse.errors);
-                    let json = ExportedGame::new(
-                        &name,
-                        piece.games_before + i + 1,
-                        game,
-                        &diagnostics,
-                        &|range| piece.lines.span(range),
-                    );
-                    serde_json::to_vec(&json).unwrap_or_default()
+                    (
+                        Game::pgn(&parse.green),
+                        parse.offset,
+                        check::merged(warnings.to_vec(), &parse.errors),
+                    )
                 },
                 |piece, games| {
-                    for json in games {
-                        emit(&json);
+                    let json: Vec<Vec<u8>> = games
+                        .par_iter()
+                        .enumerate()
+                        .map(|(i, (model, offset, diagnostics))| {
+                            let game = GameRef {
+                                game: model,
+                                text: &piece.chunk.text,
+                                offset: *offset,
+                            };
+                            let exported = ExportedGame::new(
+                                &name,
+                                piece.games_before + i + 1,
+                                game,
+                                diagnostics,
+                                options,
+                                &|range| piece.lines.span(range),
+                            );
+                            serde_json::to_vec(&exported).unwrap_or_default()
+                        })
+                        .collect();
+                    for game in json {
+                        emit(&game);
                     }
                     progress.advance(piece.chunk.bytes);
                 },

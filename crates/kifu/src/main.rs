@@ -130,6 +130,10 @@ enum Command {
         /// as the game is long, deeper than many JSON readers accept.
         #[arg(long)]
         sgf_tree: bool,
+        /// Leave out each move's `after` (the position after it, what it took, its SAN and
+        /// UCI): the games are not replayed, and the export is several times faster.
+        #[arg(long)]
+        no_positions: bool,
     },
     /// Print the syntax tree of a file (the `.rast` format) on stdout, and its diagnostics
     /// with their lines and columns on stderr.
@@ -200,11 +204,15 @@ fn run() -> ExitStatus {
             format,
             notation,
             sgf_tree,
+            no_positions,
         } => export::run(
             &paths,
             format,
             notation,
-            kifu_ide::export::ExportOptions { sgf_tree },
+            kifu_ide::export::ExportOptions {
+                sgf_tree,
+                no_positions,
+            },
         ),
         Command::Tree { file, notation } => tree::run(&file, notation),
         Command::Lsp { stdio: _ } => std::process::exit(kifu_lsp::run_stdio()),

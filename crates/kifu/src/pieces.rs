@@ -19,27 +19,6 @@ pub struct Piece<'c> {
     pub games_before: usize,
 }
 
-/// Reads `source` in pieces; runs `per_game` on each game of each piece (given the piece, its
-/// games, the game's index and a node cache for the thread) on all cores; hands each piece
-/// and its games' results, in file order, to `sink`.
-pub fn for_each_piece<T: Send>(
-    source: &Source,
-    per_game: impl Fn(&Piece<'_>, &Games<'_>, usize, &mut NodeCache) -> T + Sync,
-    mut sink: impl FnMut(&Piece<'_>, Vec<T>),
-) -> std::io::Result<()> {
-    read_pieces(source, |piece| {
-        let games = Games::new(&piece.chunk.text);
-        let results: Vec<T> = (0..games.len())
-            .into_par_iter()
-            .map_init(NodeCache::default, |cache, i| {
-                per_game(piece, &games, i, cache)
-            })
-            .collect();
-        sink(piece, results);
-        games.len()
-    })
-}
-
 /// Reads `source` in pieces and hands each to `each`, which says how many games it had.
 ///
 /// A reader thread reads, decodes and finds the end of the next piece while the games of

@@ -194,7 +194,10 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                                 ko: false,
                                 position: StepPosition::Fen(position.fen()),
                                 uci: Some(played.uci().to_string()),
-                                said: Some(described(&before, &played)),
+                                // Words for hover alone: an export of every move
+                                // has no use for them.
+                                said: matches!(wanted, Wanted::One(_))
+                                    .then(|| described(&before, &played)),
                             },
                         ));
                     }

@@ -5,8 +5,8 @@ use std::fmt;
 use shakmaty::fen::{Fen, ParseFenError};
 use shakmaty::variant::VariantPosition;
 use shakmaty::{
-    Board, CastlingMode, Color, EnPassantMode, MoveList, Position as _, PositionError,
-    PositionErrorKinds, Role, Setup, Square,
+    Board, CastlingMode, Color, EnPassantMode, File, MoveList, Position as _, PositionError,
+    PositionErrorKinds, Rank, Role, Setup, Square,
 };
 
 use super::variant::Variant;
@@ -118,7 +118,14 @@ impl Position {
     /// The position as FEN (Shredder-style castling rights in Chess960 only when X-FEN
     /// cannot say them).
     pub fn fen(&self) -> String {
-        Fen::from_position(&self.inner, EnPassantMode::Legal).to_string()
+        match &self.inner {
+            // Standard chess, written byte by byte: shakmaty's FEN goes through `fmt` a
+            // character at a time, and an export writes one FEN per move.
+            VariantPosition::Chess(pos) if pos.castles().mode() == CastlingMode::Standard => {
+                standard_fen(pos)
+            }
+            inner => Fen::from_position(inner, EnPassantMode::Legal).to_string(),
+        }
     }
 
     /// Every legal move.
@@ -496,4 +503,66 @@ impl fmt::Display for FenProblem {
             FenProblem::VariantRule => f.write_str("a rule of the variant is broken"),
         }
     }
+}
+
+/// The FEN of a standard chess position with standard castling, as shakmaty writes it
+/// (castling rights `KQkq`, the en passant square only when a capture there is legal).
+fn standard_fen(pos: &shakmaty::Chess) -> String {
+    let mut fen = String::with_capacity(96);
+    let board = pos.board();
+    for rank in (0..8u32).rev() {
+        let mut empty = 0u8;
+        for file in 0..8u32 {
+            match board.piece_at(Square::from_coords(File::new(file), Rank::new(rank))) {
+                Some(piece) => {
+                    if empty > 0 {
+                        fen.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    fen.push(piece.char());
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            fen.push(char::from(b'0' + empty));
+        }
+        if rank > 0 {
+            fen.push('/');
+        }
+    }
+    fen.push_str(if pos.turn() == Color::White {
+        " w "
+    } else {
+        " b "
+    });
+    let rights = pos.castles().castling_rights();
+    let mut any = false;
+    for (square, letter) in [
+        (Square::H1, 'K'),
+        (Square::A1, 'Q'),
+        (Square::H8, 'k'),
+        (Square::A8, 'q'),
+    ] {
+        if rights.contains(square) {
+            fen.push(letter);
+            any = true;
+        }
+    }
+    if !any {
+        fen.push('-');
+    }
+    fen.push(' ');
+    match pos.legal_ep_square() {
+        Some(square) => {
+            fen.push(square.file().char());
+            fen.push(square.rank().char());
+        }
+        None => fen.push('-'),
+    }
+    fen.push(' ');
+    fen.push_str(&pos.halfmoves().to_string());
+    fen.push(' ');
+    fen.push_str(&pos.fullmoves().to_string());
+    fen
 }

@@ -1103,3 +1103,44 @@ fn no_text_makes_a_panic() {
     }
     assert!(count > 50_000);
 }
+
+/// The FEN written byte by byte for standard chess is shakmaty's, in every position of
+/// 300 random games (castling rights lost, en passant possible or not, long games).
+#[test]
+fn standard_fen_is_shakmatys() {
+    use shakmaty::fen::Fen;
+    use shakmaty::EnPassantMode;
+    let mut seed: u64 = 0x6b69_6675;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((seed >> 33) as usize) % n.max(1)
+    };
+    let mut positions = 0;
+    for _ in 0..300 {
+        let mut position = Position::new(Variant::Standard);
+        for _ in 0..120 {
+            let expected = Fen::from_position(position.shakmaty(), EnPassantMode::Legal);
+            assert_eq!(position.fen(), expected.to_string());
+            positions += 1;
+            let moves = position.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            // Pawn moves twice as often, so that en passant comes up.
+            let pawns: Vec<_> = moves.iter().filter(|m| m.role() == Role::Pawn).collect();
+            let m = if !pawns.is_empty() && next(2) == 0 {
+                *pawns[next(pawns.len())]
+            } else {
+                moves[next(moves.len())]
+            };
+            let uci = m.to_uci(CastlingMode::Standard).to_string();
+            position = position
+                .play(&uci, &Dialect::ENGLISH)
+                .unwrap()
+                .into_position();
+        }
+    }
+    assert!(positions > 20_000);
+}
