@@ -1313,3 +1313,68 @@ fn sarif_is_one_log_with_a_result_per_diagnostic() {
     assert_sarif_shape(&log);
     assert_eq!(log["runs"][0]["results"], serde_json::json!([]));
 }
+
+/// `kifu fmt`: `--check` says what is not formatted (a diff, status 1) and changes nothing;
+/// without it files are rewritten, the second time to the same bytes; a broken game, SGF
+/// files and files that are not UTF-8 are left as they are; `-` formats standard input.
+#[test]
+fn fmt_rewrites_checks_and_leaves_alone() {
+    let dir = fresh_dir("fmt");
+    let messy = dir.join("messy.pgn");
+    let text = "[White \"Tal\"] [Event \"x\"]\r\n1.e4  e5 2.Nf3 {c} Nc6 1-0\r\n";
+    std::fs::write(&messy, text).unwrap();
+    let broken = dir.join("broken.pgn");
+    std::fs::write(&broken, "[Event \"b\"]\n1. e4 ) e5 *\n").unwrap();
+    let latin1 = dir.join("latin1.pgn");
+    std::fs::write(&latin1, b"[White \"M\xfcller\"]\n1.e4 *\n").unwrap();
+    std::fs::write(dir.join("go.sgf"), "(;GM[1]SZ[9];B[ee])").unwrap();
+    let dir_arg = dir.to_str().unwrap();
+
+    let check = kifu(&["fmt", "--check", dir_arg]);
+    assert_eq!(code(&check), 2, "latin1.pgn cannot be formatted");
+    let diff = stdout(&check);
+    assert!(diff.contains("-1.e4  e5 2.Nf3 {c} Nc6 1-0"), "{diff}");
+    assert!(diff.contains("+1. e4 e5 2. Nf3 {c} 2... Nc6 1-0"), "{diff}");
+    assert!(!diff.contains("broken"), "{diff}");
+    assert_eq!(
+        std::fs::read_to_string(&messy).unwrap(),
+        text,
+        "--check wrote"
+    );
+
+    std::fs::remove_file(&latin1).unwrap();
+    assert_eq!(code(&kifu(&["fmt", "--check", dir_arg])), 1);
+    let rewrite = kifu(&["fmt", dir_arg]);
+    assert_eq!(
+        code(&rewrite),
+        0,
+        "{}",
+        String::from_utf8_lossy(&rewrite.stderr)
+    );
+    let stderr = String::from_utf8_lossy(&rewrite.stderr).to_string();
+    assert!(
+        stderr.contains("1 file rewritten, 1 file already formatted, 1 file left alone"),
+        "{stderr}"
+    );
+    // The roster first, line ends kept (the file wrote `\r\n`), numbers as the standard has them.
+    assert_eq!(
+        std::fs::read_to_string(&messy).unwrap(),
+        "[Event \"x\"]\r\n[White \"Tal\"]\r\n\r\n1. e4 e5 2. Nf3 {c} 2... Nc6 1-0\r\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&broken).unwrap(),
+        "[Event \"b\"]\n1. e4 ) e5 *\n"
+    );
+    assert_eq!(code(&kifu(&["fmt", "--check", dir_arg])), 0);
+    // No temporary file is left behind.
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(left.len(), 3, "{left:?}");
+
+    let piped = kifu_with_stdin(&["fmt", "-"], b"1.e4 e5  *");
+    assert_eq!(code(&piped), 0);
+    assert_eq!(stdout(&piped), "1. e4 e5 *\n");
+}

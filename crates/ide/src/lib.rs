@@ -19,6 +19,7 @@
 //! | semantic highlighting | [`Document::highlights`] | `highlight` |
 //! | expand selection | [`Document::selection_ranges`] | `highlight` |
 //! | export as data (JSON) | [`Document::export`], [`export::ExportedGame::new`] | [`export`] |
+//! | formatting (PGN) | [`Document::formatted`] | `format` |
 //!
 //! Every fact about a game (move numbers, who moves, where it starts) is in [`game`]:
 //! features read the model, which a document builds once per game and keeps while the
@@ -35,6 +36,7 @@ pub mod export;
 #[cfg(test)]
 mod fixture;
 mod folding;
+mod format;
 pub mod game;
 mod highlight;
 mod hover;
@@ -44,6 +46,7 @@ mod tags;
 
 pub use document::Document;
 pub use folding::{Fold, FoldKind};
+pub use format::FormatOptions;
 pub use highlight::HighlightKind;
 pub use hover::Hover;
 pub use kifu_syntax::{

@@ -2,6 +2,7 @@
 
 mod check;
 mod export;
+mod fmt;
 mod lines;
 mod pieces;
 mod progress;
@@ -135,6 +136,23 @@ enum Command {
         #[arg(long)]
         no_positions: bool,
     },
+    /// Format PGN files in the standard's export format, in place (SGF and PDN are left
+    /// alone for now). A game with a syntax error is left as written.
+    Fmt {
+        /// Files and directories to format; `-` reads standard input and writes the
+        /// formatted text on standard output.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Change nothing: print a diff of each file that is not formatted, and exit with
+        /// status 1 if there is one.
+        #[arg(long)]
+        check: bool,
+        /// The longest line of moves.
+        #[arg(long, value_name = "COLUMNS", default_value_t = 79)]
+        width: usize,
+        #[arg(long, value_parser = notation_parser(), help = NOTATION_HELP)]
+        notation: Option<Notation>,
+    },
     /// Print the syntax tree of a file (the `.rast` format) on stdout, and its diagnostics
     /// with their lines and columns on stderr.
     Tree {
@@ -212,6 +230,19 @@ fn run() -> ExitStatus {
             kifu_ide::export::ExportOptions {
                 sgf_tree,
                 no_positions,
+            },
+        ),
+        Command::Fmt {
+            paths,
+            check,
+            width,
+            notation,
+        } => fmt::run(
+            &paths,
+            &fmt::Options {
+                check,
+                notation,
+                format: kifu_ide::FormatOptions { width },
             },
         ),
         Command::Tree { file, notation } => tree::run(&file, notation),

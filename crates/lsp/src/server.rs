@@ -9,7 +9,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use kifu_ide::{Document, TextRange};
+use kifu_ide::{Document, FormatOptions, TextRange};
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::sync::mpsc;
 use tower_lsp::jsonrpc::{Error, Result};
@@ -334,6 +334,19 @@ impl LanguageServer for Backend {
                 })
                 .collect();
             Ok(Some(actions))
+        })
+    }
+
+    async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
+        self.with_document(&params.text_document.uri, |positions, document| {
+            let Some(formatted) = document.formatted(FormatOptions::default()) else {
+                return Ok(None);
+            };
+            Ok(Some(
+                to_proto::replacement(document.text(), &formatted, positions)
+                    .into_iter()
+                    .collect(),
+            ))
         })
     }
 

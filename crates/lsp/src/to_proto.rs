@@ -260,3 +260,39 @@ fn push_number(out: &mut Vec<u8>, mut n: u32) {
     }
     out.extend_from_slice(&digits[i..]);
 }
+
+/// The one edit that turns `old` into `new`: the part between what they share at the start
+/// and at the end (on character boundaries), so that an editor keeps the cursor and the
+/// undo step small. `None` when they are equal.
+pub fn replacement(old: &str, new: &str, positions: &Positions<'_>) -> Option<TextEdit> {
+    if old == new {
+        return None;
+    }
+    let mut prefix = old
+        .bytes()
+        .zip(new.bytes())
+        .take_while(|(a, b)| a == b)
+        .count();
+    while !old.is_char_boundary(prefix) || !new.is_char_boundary(prefix) {
+        prefix -= 1;
+    }
+    let room = old.len().min(new.len()) - prefix;
+    let mut suffix = old
+        .bytes()
+        .rev()
+        .zip(new.bytes().rev())
+        .take(room)
+        .take_while(|(a, b)| a == b)
+        .count();
+    while !old.is_char_boundary(old.len() - suffix) || !new.is_char_boundary(new.len() - suffix) {
+        suffix -= 1;
+    }
+    let range = TextRange::new(
+        kifu_ide::TextSize::from(prefix as u32),
+        kifu_ide::TextSize::from((old.len() - suffix) as u32),
+    );
+    Some(TextEdit {
+        range: positions.range(range),
+        new_text: new[prefix..new.len() - suffix].to_string(),
+    })
+}

@@ -197,6 +197,7 @@ fn fresh_tree(text: &str) -> String {
 }
 
 const URI: &str = "file:///game.pgn";
+const SGF_URI: &str = "file:///game.sgf";
 
 #[test]
 fn an_edit_whose_reparse_panics_is_still_applied() {
@@ -651,5 +652,37 @@ fn quick_fixes_are_code_actions_with_their_diagnostic_and_edits() {
         }),
     );
     assert_eq!(none, serde_json::json!([]));
+    assert_eq!(server.exit(), 0);
+}
+
+#[test]
+fn formatting_is_one_edit_between_what_stays() {
+    let mut server = TestServer::start();
+    server.open(URI, "[Event \"x\"]\n\n1. e4  e5 2.Nf3 *\n");
+    let edits = server.request(
+        "textDocument/formatting",
+        serde_json::json!({
+            "textDocument": {"uri": URI},
+            "options": {"tabSize": 4, "insertSpaces": true}
+        }),
+    );
+    // `1. e4 ` and `Nf3 *` stay; ` e5 2.` between them becomes `e5 2. `.
+    assert_eq!(
+        edits,
+        serde_json::json!([{
+            "range": {"start": {"line": 2, "character": 6}, "end": {"line": 2, "character": 12}},
+            "newText": "e5 2. "
+        }])
+    );
+    // SGF is not formatted: no answer.
+    server.notify(
+        "textDocument/didOpen",
+        serde_json::json!({"textDocument": {"uri": SGF_URI, "languageId": "sgf", "version": 1, "text": "(;GM[1])"}}),
+    );
+    let sgf = server.request(
+        "textDocument/formatting",
+        serde_json::json!({"textDocument": {"uri": SGF_URI}, "options": {"tabSize": 4, "insertSpaces": true}}),
+    );
+    assert_eq!(sgf, serde_json::Value::Null);
     assert_eq!(server.exit(), 0);
 }

@@ -1,0 +1,463 @@
+//! Formatting: PGN in the export format of the standard (section 8.2), which nothing it
+//! does may change the meaning of.
+//!
+//! - Tag pairs one to a line, `[Name "value"]`, the Seven Tag Roster first in its order,
+//!   then the others as written (values as written, escapes kept). A tag section with
+//!   comments in it keeps its order, so that each comment stays beside its tags.
+//! - A blank line after the tags and between games.
+//! - Movetext wrapped at the width asked for (79 by default), one space between tokens, none
+//!   inside `(` and `)`, a suffix glued to its move. Move numbers as the standard writes
+//!   them: `12.` before every White move; `12...` before a Black move only where a reader
+//!   needs it (first in a line, after a comment, after a variation). A `;` comment ends its
+//!   line; a `%` escape line stands alone, in column 0.
+//! - Comments are kept byte for byte (their line breaks too), and every NAG, suffix,
+//!   variation, escape line and unknown tag.
+//!
+//! A game with a syntax error, or whose move numbers say something other than its moves
+//! (`wrong-move-number`), is left byte for byte: numbers rewritten from a count the text
+//! contradicts could move a move to the other side.
+
+use kifu_syntax::pgn::{SyntaxElement, SyntaxKind as K, SyntaxNode};
+use kifu_syntax::{Severity, TextRange};
+
+use crate::codes;
+use crate::document::Parsed;
+use crate::game::GameRef;
+use crate::Document;
+
+/// How to format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FormatOptions {
+    /// The longest movetext line, in characters (a comment longer than that stands alone).
+    pub width: usize,
+}
+
+impl Default for FormatOptions {
+    fn default() -> FormatOptions {
+        FormatOptions { width: 79 }
+    }
+}
+
+/// The Seven Tag Roster, in the standard's order.
+const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+impl Document {
+    /// The document formatted, or `None` for a notation kifu does not format yet (SGF,
+    /// PDN).
+    pub fn formatted(&self, options: FormatOptions) -> Option<String> {
+        let Parsed::Pgn(parse) = self.parsed() else {
+            return None;
+        };
+        let mut out = String::with_capacity(self.text().len() + self.text().len() / 8);
+        for child in parse.syntax().children_with_tokens() {
+            match child {
+                SyntaxElement::Node(game) if game.kind() == K::GAME => {
+                    if !out.is_empty() {
+                        out.push('\n');
+                    }
+                    if self.leave_as_written(game.text_range()) {
+                        out.push_str(game.text().to_string().trim_end());
+                        out.push('\n');
+                    } else {
+                        self.format_game(&game, options, &mut out);
+                    }
+                }
+                // White space between games becomes one blank line; anything else at the
+                // top (never seen: the grammar puts all text in games) is kept.
+                SyntaxElement::Node(other) => {
+                    out.push_str(&other.text().to_string());
+                }
+                SyntaxElement::Token(token) => {
+                    if token.kind() == K::BOM || !token.text().trim().is_empty() {
+                        out.push_str(token.text());
+                    }
+                }
+            }
+        }
+        // The text's line ends are kept: a file written with `\r\n` is formatted with them.
+        if self.text().contains("\r\n") {
+            out = crlf(&out);
+        }
+        Some(out)
+    }
+
+    /// Whether the game at `range` is left as written: it has a syntax error, or a move
+    /// number its moves contradict.
+    fn leave_as_written(&self, range: TextRange) -> bool {
+        let inside = |d: &&kifu_syntax::SyntaxError| {
+            range.contains_range(d.range) || d.range.intersect(range).is_some_and(|r| !r.is_empty())
+        };
+        self.syntax_diagnostics()
+            .iter()
+            .filter(inside)
+            .any(|d| d.severity() == Severity::Error)
+            || self
+                .diagnostics()
+                .iter()
+                .filter(inside)
+                .any(|d| d.code == codes::WrongMoveNumber)
+    }
+
+    fn format_game(&self, game: &SyntaxNode, options: FormatOptions, out: &mut String) {
+        let Some(model) = self.game_of(game) else {
+            out.push_str(game.text().to_string().trim_end());
+            out.push('\n');
+            return;
+        };
+        if let Some(section) = game.children().find(|n| n.kind() == K::TAG_SECTION) {
+            tag_section(&section, out);
+            out.push('\n');
+        }
+        let mut writer = Writer::new(out, options.width);
+        if let Some(movetext) = game.children().find(|n| n.kind() == K::MOVETEXT) {
+            writer.line(&movetext, model);
+        }
+        if let Some(result) = game.children().find(|n| n.kind() == K::GAME_RESULT) {
+            writer.word(&result.text().to_string());
+        }
+        writer.finish();
+    }
+}
+
+/// `text` with its line ends as `\r\n` (those that are already are kept).
+fn crlf(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 32);
+    let mut previous = '\0';
+    for c in text.chars() {
+        if c == '\n' && previous != '\r' {
+            out.push('\r');
+        }
+        out.push(c);
+        previous = c;
+    }
+    out
+}
+
+/// The tag pairs, one to a line; the roster first unless comments stand among them.
+fn tag_section(section: &SyntaxNode, out: &mut String) {
+    let has_comments = section
+        .children()
+        .any(|n| n.kind() == K::COMMENT || n.kind() == K::ERROR);
+    let mut items: Vec<(usize, String)> = Vec::new();
+    for (i, child) in section.children().enumerate() {
+        let line = match child.kind() {
+            K::TAG_PAIR => {
+                let name = child
+                    .children_with_tokens()
+                    .find(|t| t.kind() == K::SYMBOL)
+                    .map(|t| t.to_string())
+                    .unwrap_or_default();
+                let value = child
+                    .children_with_tokens()
+                    .find(|t| t.kind() == K::STRING)
+                    .map(|t| t.to_string())
+                    .unwrap_or_default();
+                let rank = if has_comments {
+                    i
+                } else {
+                    ROSTER
+                        .iter()
+                        .position(|r| *r == name)
+                        .unwrap_or(ROSTER.len() + i)
+                };
+                items.push((rank, format!("[{name} {value}]")));
+                continue;
+            }
+            _ => child.text().to_string(),
+        };
+        items.push((i, line.trim_end().to_string()));
+    }
+    // Stable: two tags of one name keep their order.
+    items.sort_by_key(|(rank, _)| *rank);
+    for (_, line) in items {
+        out.push_str(&line);
+        out.push('\n');
+    }
+}
+
+/// Movetext being written: words, spaces and line breaks at the width.
+struct Writer<'o> {
+    out: &'o mut String,
+    width: usize,
+    /// Characters on the current line.
+    column: usize,
+    /// Whether the next word goes right after the last, with no space (after `(`).
+    glue: bool,
+}
+
+/// What was written last in a line of moves, for the move numbers of Black's moves.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Last {
+    /// Nothing yet: the line starts.
+    Start,
+    /// A move (its suffix and NAGs after it count as the move).
+    Move,
+    /// A comment or a variation: a reader needs the next move's number.
+    Break,
+}
+
+impl<'o> Writer<'o> {
+    fn new(out: &'o mut String, width: usize) -> Writer<'o> {
+        Writer {
+            out,
+            width,
+            column: 0,
+            glue: false,
+        }
+    }
+
+    /// A word, after a space or at the start of a new line when it would pass the width.
+    fn word(&mut self, text: &str) {
+        let first_line = text.split('\n').next().unwrap_or_default();
+        let len = first_line.chars().count();
+        if self.column > 0 && !self.glue {
+            if self.column + 1 + len > self.width {
+                self.out.push('\n');
+                self.column = 0;
+            } else {
+                self.out.push(' ');
+                self.column += 1;
+            }
+        }
+        self.glue = false;
+        self.out.push_str(text);
+        match text.rfind('\n') {
+            Some(at) => self.column = text[at + 1..].chars().count(),
+            None => self.column += len,
+        }
+    }
+
+    /// Text right after the last word (a suffix, `)`).
+    fn attach(&mut self, text: &str) {
+        self.out.push_str(text);
+        self.column += text.chars().count();
+        self.glue = false;
+    }
+
+    /// Ends the line.
+    fn newline(&mut self) {
+        if self.column > 0 {
+            self.out.push('\n');
+            self.column = 0;
+        }
+        self.glue = false;
+    }
+
+    /// The items of a movetext or variation node.
+    fn line(&mut self, node: &SyntaxNode, game: GameRef<'_>) {
+        let mut last = Last::Start;
+        for child in node.children() {
+            match child.kind() {
+                // Numbers are written from the model's count.
+                K::MOVE_NUMBER => {}
+                K::SAN_MOVE => {
+                    let at = child.text_range().start() - game.offset;
+                    let Some(m) = game.game.move_starting_at(at) else {
+                        self.word(&child.text().to_string());
+                        last = Last::Move;
+                        continue;
+                    };
+                    let number = match (m.side == game.game.first_mover, last) {
+                        (true, _) => Some(format!("{}.", m.number)),
+                        (false, Last::Move) => None,
+                        (false, _) => Some(format!("{}...", m.number)),
+                    };
+                    let san = child
+                        .children_with_tokens()
+                        .find(|t| t.kind() == K::SAN)
+                        .map(|t| t.to_string())
+                        .unwrap_or_default();
+                    // A number and its move are never cut apart by a line break.
+                    match number {
+                        Some(number) => self.word(&format!("{number} {san}")),
+                        None => self.word(&san),
+                    }
+                    if let Some(suffix) =
+                        child.children_with_tokens().find(|t| t.kind() == K::SUFFIX)
+                    {
+                        self.attach(&suffix.to_string());
+                    }
+                    last = Last::Move;
+                }
+                K::NAG_NODE => self.word(child.text().to_string().trim()),
+                K::COMMENT => {
+                    let text = child.text().to_string();
+                    match child.first_token().map(|t| t.kind()) {
+                        Some(K::ESCAPE_LINE) => {
+                            self.newline();
+                            self.out.push_str(text.trim_end());
+                            self.out.push('\n');
+                        }
+                        Some(K::LINE_COMMENT) => {
+                            self.word(text.trim_end());
+                            self.newline();
+                        }
+                        _ => self.word(&text),
+                    }
+                    last = Last::Break;
+                }
+                K::VARIATION => {
+                    self.word("(");
+                    self.glue = true;
+                    self.line(&child, game);
+                    self.attach(")");
+                    last = Last::Break;
+                }
+                K::GAME_RESULT => self.word(&child.text().to_string()),
+                _ => self.word(&child.text().to_string()),
+            }
+        }
+    }
+
+    fn finish(mut self) {
+        self.newline();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use expect_test::{expect, Expect};
+
+    use crate::{Document, FormatOptions, Notation};
+
+    fn check(text: &str, expect: Expect) {
+        let document = Document::new(Notation::Pgn, text.to_string());
+        let formatted = document.formatted(FormatOptions::default()).unwrap();
+        expect.assert_eq(&formatted);
+        // Formatting is idempotent.
+        let again = Document::new(Notation::Pgn, formatted.clone())
+            .formatted(FormatOptions::default())
+            .unwrap();
+        assert_eq!(again, formatted, "formatting the output changes it");
+    }
+
+    #[test]
+    fn export_format() {
+        check(
+            "[White \"Tal\"] [Event \"x\"]\n[Black  \"Botvinnik\"]\n1.e4 e5 2. Nf3 {a comment} Nc6 3.Bb5 a6 (3... Nf6 4. O-O) 4. Ba4 $1 Nf6!? 1-0",
+            expect![[r#"
+                [Event "x"]
+                [White "Tal"]
+                [Black "Botvinnik"]
+
+                1. e4 e5 2. Nf3 {a comment} 2... Nc6 3. Bb5 a6 (3... Nf6 4. O-O) 4. Ba4 $1 Nf6!?
+                1-0
+            "#]],
+        );
+    }
+
+    #[test]
+    fn black_numbers_where_a_reader_needs_them() {
+        // After a comment, a variation and at a line's start; not after a NAG or suffix.
+        check(
+            "1. e4 $1 e5 2. Nf3 Nc6!? {c} 3. Bb5 (3. Bc4 Bc5 (3... Nf6)) a6 *",
+            expect![[r#"
+                1. e4 $1 e5 2. Nf3 Nc6!? {c} 3. Bb5 (3. Bc4 Bc5 (3... Nf6)) 3... a6 *
+            "#]],
+        );
+    }
+
+    #[test]
+    fn a_fen_game_starting_with_black() {
+        check(
+            "[FEN \"8/8/8/8/8/5k2/8/4K2R b K - 0 40\"]\n[SetUp \"1\"]\n40... Kf4 41. O-O *",
+            expect![[r#"
+                [FEN "8/8/8/8/8/5k2/8/4K2R b K - 0 40"]
+                [SetUp "1"]
+
+                40... Kf4 41. O-O *
+            "#]],
+        );
+    }
+
+    #[test]
+    fn line_comments_and_escape_lines_keep_their_lines() {
+        check(
+            "[Event \"x\"]\n%escape line\n1. e4 ; to the end\ne5\n%another\n2. Nf3 *",
+            expect![[r#"
+                [Event "x"]
+
+                %escape line
+                1. e4 ; to the end
+                1... e5
+                %another
+                2. Nf3 *
+            "#]],
+        );
+    }
+
+    #[test]
+    fn comments_among_tags_keep_the_order() {
+        check(
+            "; first game of the day\n[White \"a\"]\n{ why }\n[Event \"x\"]\n\n1. e4 *",
+            expect![[r#"
+                ; first game of the day
+                [White "a"]
+                { why }
+                [Event "x"]
+
+                1. e4 *
+            "#]],
+        );
+    }
+
+    #[test]
+    fn a_long_comment_keeps_its_line_breaks() {
+        check(
+            "1. e4 {a comment that goes on and on and on and on and on and on and on and on beyond the width\n  with a second line} e5 *",
+            expect![[r#"
+                1. e4
+                {a comment that goes on and on and on and on and on and on and on and on beyond the width
+                  with a second line} 1... e5 *
+            "#]],
+        );
+    }
+
+    #[test]
+    fn broken_games_are_left_as_written() {
+        // A syntax error (the first game), a number that contradicts the moves (the
+        // second): both byte for byte; the third is formatted; one blank line between.
+        check(
+            "[Event \"a\"]\n1. e4 e5 ) 2. Nf3 *\n\n\n\n[Event \"b\"]\n1. e4 e5 3. Nf3   Nc6 *\n[Event \"c\"]\n1.e4    e5 *",
+            expect![[r#"
+                [Event "a"]
+                1. e4 e5 ) 2. Nf3 *
+
+                [Event "b"]
+                1. e4 e5 3. Nf3   Nc6 *
+
+                [Event "c"]
+
+                1. e4 e5 *
+            "#]],
+        );
+    }
+
+    #[test]
+    fn line_ends_are_kept() {
+        check(
+            "1.e4 {a\r\nb} e5 *\r\n",
+            expect![["1. e4 {a\r\nb} 1... e5 *\r\n"]],
+        );
+    }
+
+    #[test]
+    fn the_width_is_an_option() {
+        let document = Document::new(Notation::Pgn, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *".into());
+        let narrow = document.formatted(FormatOptions { width: 12 }).unwrap();
+        expect![[r#"
+            1. e4 e5
+            2. Nf3 Nc6
+            3. Bb5 a6 *
+        "#]]
+        .assert_eq(&narrow);
+    }
+
+    #[test]
+    fn sgf_and_pdn_are_not_formatted_yet() {
+        for notation in [Notation::Sgf, Notation::Pdn] {
+            let document = Document::new(notation, String::new());
+            assert_eq!(document.formatted(FormatOptions::default()), None);
+        }
+    }
+}

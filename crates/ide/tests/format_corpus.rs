@@ -1,0 +1,133 @@
+//! The formatter never changes what a file says, on every PGN file of the repository and of
+//! the shared corpus: the formatted text has the same games, tags, moves (each with its
+//! side, suffix, NAGs and comments), variations and results, the same diagnostics (but the
+//! roster's order, which the format puts right), and formatting it again changes nothing.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use kifu_ide::game::{GameRef, LineId};
+use kifu_ide::{Document, FormatOptions, Notation};
+
+mod common;
+use common::corpus;
+
+fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            pgn_files(&path, out);
+        } else if path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+        {
+            out.push(path);
+        }
+    }
+}
+
+/// A line of moves as data: each move's side, text, suffix, NAGs, comments and variations.
+fn walk(game: GameRef<'_>, id: LineId, out: &mut String) {
+    let model = game.game;
+    let line = &model[id];
+    for c in line.comments.iter() {
+        out.push_str(&format!("{{{}}}", game.text_of(c.text).trim()));
+    }
+    for &m in line.moves.iter() {
+        let mv = &model[m];
+        out.push_str(&format!(
+            " {}:{}:{}{}{:?}",
+            mv.ply,
+            mv.side.as_str(),
+            game.text_of(mv.text),
+            mv.suffix.map_or("", |s| game.text_of(s)),
+            model.nags(mv)
+        ));
+        for c in model.comments(mv) {
+            out.push_str(&format!("{{{}}}", game.text_of(c.text).trim()));
+        }
+        for &v in model.variations(mv) {
+            out.push_str(" (");
+            walk(game, v, out);
+            out.push(')');
+        }
+    }
+}
+
+/// What a document says, as data.
+fn meaning(document: &Document) -> Vec<String> {
+    document
+        .games()
+        .map(|game| {
+            let mut tags: Vec<String> = game
+                .game
+                .header
+                .entries()
+                .map(|e| format!("{}={:?}", e.name(), e.value()))
+                .collect();
+            tags.sort();
+            let mut out = tags.join(";");
+            walk(game, LineId::MAIN, &mut out);
+            out.push_str(&format!(" => {:?}", game.result()));
+            out
+        })
+        .collect()
+}
+
+fn codes(document: &Document) -> BTreeMap<String, usize> {
+    let mut codes = BTreeMap::new();
+    for d in document.diagnostics() {
+        *codes.entry(d.code.as_str().to_string()).or_default() += 1;
+    }
+    codes
+}
+
+#[test]
+fn formatting_keeps_every_file_s_meaning() {
+    let mut files = Vec::new();
+    pgn_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures"),
+        &mut files,
+    );
+    if let Some(dir) = corpus("pgn") {
+        pgn_files(&dir, &mut files);
+    }
+    files.sort();
+    assert!(files.len() > 50);
+    let (mut games, mut changed) = (0, 0);
+    for path in &files {
+        let bytes = std::fs::read(path).expect("a PGN file");
+        let document = Document::from_bytes(Notation::Pgn, &bytes);
+        let options = FormatOptions::default();
+        let formatted = document.formatted(options).expect("PGN is formatted");
+        let again = Document::new(Notation::Pgn, formatted.clone());
+        let name = path.display();
+        assert_eq!(
+            meaning(&again),
+            meaning(&document),
+            "{name}: the formatted text says something else"
+        );
+        // The same diagnostics but those the format repairs (the Seven Tag Roster out of
+        // order) and reading's own (not UTF-8), which belong to the bytes.
+        let fixed = ["roster-out-of-order", "not-utf8", "encoding"];
+        let mut before = codes(&document);
+        before.retain(|code, _| !fixed.contains(&code.as_str()));
+        let mut after = codes(&again);
+        after.retain(|code, _| code != "roster-out-of-order");
+        assert_eq!(after, before, "{name}: other diagnostics");
+        assert_eq!(
+            again.formatted(options).as_deref(),
+            Some(formatted.as_str()),
+            "{name}: formatting twice changes the text"
+        );
+        games += document.game_count();
+        changed += usize::from(formatted != document.text());
+    }
+    eprintln!(
+        "{} files, {games} games; {changed} files changed by formatting",
+        files.len()
+    );
+}

@@ -1,0 +1,190 @@
+//! `kifu fmt`: PGN files rewritten in the standard's export format (see kifu-ide's
+//! `format`), in place and atomically, or checked (`--check`, as `rustfmt --check` does).
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use kifu_ide::{Document, FormatOptions};
+use kifu_input::files;
+use kifu_input::read as input;
+use kifu_input::Notation;
+
+use crate::ExitStatus;
+
+/// What `kifu fmt` was asked to do, beside the paths.
+pub struct Options {
+    /// Only say which files are not formatted, with a diff; change nothing.
+    pub check: bool,
+    /// How to read standard input and the files named (`--notation`).
+    pub notation: Option<Notation>,
+    /// How to format.
+    pub format: FormatOptions,
+}
+
+/// What happened to the files.
+#[derive(Default)]
+struct Tally {
+    formatted: usize,
+    unchanged: usize,
+    /// `--check`: files that are not formatted.
+    differ: usize,
+    /// SGF and PDN files, which kifu does not format yet.
+    other_notation: usize,
+    /// Files that could not be read, written or decoded as UTF-8.
+    failed: usize,
+}
+
+/// Runs `kifu fmt`.
+pub fn run(paths: &[PathBuf], options: &Options) -> ExitStatus {
+    let found = files::find(paths, options.notation);
+    found.report();
+    let mut tally = Tally {
+        failed: found.failed(),
+        ..Tally::default()
+    };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    for source in &found.files {
+        let name = source.display().to_string();
+        if source.notation != Notation::Pgn {
+            tally.other_notation += 1;
+            continue;
+        }
+        let bytes = match input::read_whole(source, input::MAX_WHOLE_FILE_BYTES) {
+            Ok(bytes) => bytes,
+            Err(err) => {
+                eprintln!("kifu: cannot read {name}: {err}");
+                tally.failed += 1;
+                continue;
+            }
+        };
+        // kifu writes UTF-8: a file in another encoding would come back with other bytes.
+        let Ok(text) = std::str::from_utf8(bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes))
+        else {
+            eprintln!(
+                "kifu: cannot format {name}: it is not UTF-8, and kifu would write it back in UTF-8 (convert it first, e.g. with iconv)"
+            );
+            tally.failed += 1;
+            continue;
+        };
+        let original = String::from_utf8_lossy(&bytes);
+        let document = Document::new(Notation::Pgn, text.to_string());
+        let Some(mut formatted) = document.formatted(options.format) else {
+            tally.other_notation += 1;
+            continue;
+        };
+        // The file's byte order mark is kept (its line ends are, by the formatter).
+        if bytes.starts_with(b"\xEF\xBB\xBF") {
+            formatted.insert(0, '\u{feff}');
+        }
+        let written = match (&source.path, options.check) {
+            // Standard input: the formatted text on standard output (with `--check`, only
+            // the diff).
+            (None, false) => {
+                if formatted == original {
+                    tally.unchanged += 1;
+                } else {
+                    tally.formatted += 1;
+                }
+                out.write_all(formatted.as_bytes())
+            }
+            _ if formatted == original => {
+                tally.unchanged += 1;
+                continue;
+            }
+            (_, true) => {
+                tally.differ += 1;
+                out.write_all(diff(&name, &original, &formatted).as_bytes())
+            }
+            (Some(path), false) => match replace(path, &formatted) {
+                Ok(()) => {
+                    tally.formatted += 1;
+                    continue;
+                }
+                Err(err) => {
+                    eprintln!("kifu: cannot write {name}: {err}");
+                    tally.failed += 1;
+                    continue;
+                }
+            },
+        };
+        if let Err(err) = written {
+            crate::stdout::write_failed(&err, ExitStatus::CouldNotRun);
+        }
+    }
+    let _ = out.flush();
+    drop(out);
+    summary(&tally, options.check);
+    if tally.failed > 0 {
+        ExitStatus::CouldNotRun
+    } else if tally.differ > 0 {
+        ExitStatus::Problems
+    } else {
+        ExitStatus::Clean
+    }
+}
+
+/// The summary on stderr.
+fn summary(tally: &Tally, check: bool) {
+    let files = |n: usize| {
+        if n == 1 {
+            "1 file".to_string()
+        } else {
+            format!("{n} files")
+        }
+    };
+    let mut parts = Vec::new();
+    if check {
+        parts.push(format!("{} not formatted", files(tally.differ)));
+        parts.push(format!("{} formatted", files(tally.unchanged)));
+    } else {
+        parts.push(format!("{} rewritten", files(tally.formatted)));
+        parts.push(format!("{} already formatted", files(tally.unchanged)));
+    }
+    if tally.other_notation > 0 {
+        parts.push(format!(
+            "{} left alone (kifu formats PGN only, not SGF or PDN yet)",
+            files(tally.other_notation)
+        ));
+    }
+    if tally.failed > 0 {
+        parts.push(format!("{} could not be formatted", files(tally.failed)));
+    }
+    eprintln!("kifu fmt: {}", parts.join(", "));
+}
+
+/// A unified diff from `old` to `new`, as `diff -u` writes it.
+fn diff(name: &str, old: &str, new: &str) -> String {
+    similar::TextDiff::from_lines(old, new)
+        .unified_diff()
+        .context_radius(3)
+        .header(name, &format!("{name} (formatted)"))
+        .to_string()
+}
+
+/// Replaces the file at `path` with `text` atomically: the text is written to a new file
+/// beside it, then renamed over it, so that a crash leaves the old file or the new one,
+/// never half of one. The file keeps its permissions.
+fn replace(path: &Path, text: &str) -> io::Result<()> {
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let file_name = path
+        .file_name()
+        .map_or_else(|| "kifu".into(), |n| n.to_string_lossy().into_owned());
+    let temporary = dir.join(format!(".{file_name}.kifu-fmt-{}", std::process::id()));
+    let written = (|| {
+        let mut file = std::fs::File::create(&temporary)?;
+        file.write_all(text.as_bytes())?;
+        file.sync_all()?;
+        if let Ok(meta) = std::fs::metadata(path) {
+            std::fs::set_permissions(&temporary, meta.permissions())?;
+        }
+        std::fs::rename(&temporary, path)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    written
+}
