@@ -1315,7 +1315,7 @@ fn sarif_is_one_log_with_a_result_per_diagnostic() {
 }
 
 /// `kifu fmt`: `--check` says what is not formatted (a diff, status 1) and changes nothing;
-/// without it files are rewritten, the second time to the same bytes; a broken game, SGF
+/// without it files are rewritten, the second time to the same bytes; a broken game, PDN
 /// files and files that are not UTF-8 are left as they are; `-` formats standard input.
 #[test]
 fn fmt_rewrites_checks_and_leaves_alone() {
@@ -1327,7 +1327,9 @@ fn fmt_rewrites_checks_and_leaves_alone() {
     std::fs::write(&broken, "[Event \"b\"]\n1. e4 ) e5 *\n").unwrap();
     let latin1 = dir.join("latin1.pgn");
     std::fs::write(&latin1, b"[White \"M\xfcller\"]\n1.e4 *\n").unwrap();
-    std::fs::write(dir.join("go.sgf"), "(;GM[1]SZ[9];B[ee])").unwrap();
+    let go = dir.join("go.sgf");
+    std::fs::write(&go, "(;GM[1]SZ[9];B[ee] ;W[cc])").unwrap();
+    std::fs::write(dir.join("draughts.pdn"), "1. 32-28  19-23 *").unwrap();
     let dir_arg = dir.to_str().unwrap();
 
     let check = kifu(&["fmt", "--check", dir_arg]);
@@ -1353,7 +1355,7 @@ fn fmt_rewrites_checks_and_leaves_alone() {
     );
     let stderr = String::from_utf8_lossy(&rewrite.stderr).to_string();
     assert!(
-        stderr.contains("1 file rewritten, 1 file already formatted, 1 file left alone"),
+        stderr.contains("2 files rewritten, 1 file already formatted, 1 file left alone"),
         "{stderr}"
     );
     // The roster first, line ends kept (the file wrote `\r\n`), numbers as the standard has them.
@@ -1365,6 +1367,10 @@ fn fmt_rewrites_checks_and_leaves_alone() {
         std::fs::read_to_string(&broken).unwrap(),
         "[Event \"b\"]\n1. e4 ) e5 *\n"
     );
+    assert_eq!(
+        std::fs::read_to_string(&go).unwrap(),
+        "(;GM[1]SZ[9]\n;B[ee]\n;W[cc])\n"
+    );
     assert_eq!(code(&kifu(&["fmt", "--check", dir_arg])), 0);
     // No temporary file is left behind.
     let left: Vec<_> = std::fs::read_dir(&dir)
@@ -1372,7 +1378,7 @@ fn fmt_rewrites_checks_and_leaves_alone() {
         .flatten()
         .map(|e| e.file_name())
         .collect();
-    assert_eq!(left.len(), 3, "{left:?}");
+    assert_eq!(left.len(), 4, "{left:?}");
 
     let piped = kifu_with_stdin(&["fmt", "-"], b"1.e4 e5  *");
     assert_eq!(code(&piped), 0);

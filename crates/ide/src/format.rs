@@ -42,24 +42,26 @@ impl Default for FormatOptions {
 const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
 impl Document {
-    /// The document formatted, or `None` for a notation kifu does not format yet (SGF,
-    /// PDN).
+    /// The document formatted, or `None` for a notation kifu does not format yet (PDN).
     pub fn formatted(&self, options: FormatOptions) -> Option<String> {
-        let Parsed::Pgn(parse) = self.parsed() else {
-            return None;
+        let parse = match self.parsed() {
+            Parsed::Pgn(parse) => parse,
+            Parsed::Sgf(parse) => return Some(self.format_sgf(&parse.syntax(), self.newline())),
+            Parsed::Pdn(_) => return None,
         };
+        let nl = self.newline();
         let mut out = String::with_capacity(self.text().len() + self.text().len() / 8);
         for child in parse.syntax().children_with_tokens() {
             match child {
                 SyntaxElement::Node(game) if game.kind() == K::GAME => {
                     if !out.is_empty() {
-                        out.push('\n');
+                        out.push_str(nl);
                     }
                     if self.leave_as_written(game.text_range()) {
                         out.push_str(game.text().to_string().trim_end());
-                        out.push('\n');
+                        out.push_str(nl);
                     } else {
-                        self.format_game(&game, options, &mut out);
+                        self.format_game(&game, options, nl, &mut out);
                     }
                 }
                 // White space between games becomes one blank line; anything else at the
@@ -74,11 +76,44 @@ impl Document {
                 }
             }
         }
-        // The text's line ends are kept: a file written with `\r\n` is formatted with them.
-        if self.text().contains("\r\n") {
-            out = crlf(&out);
-        }
         Some(out)
+    }
+
+    /// The line break the formatter writes: the text's own, as its first line ends (`\r\n`
+    /// or `\n`). Line breaks inside comments and values are theirs, byte for byte.
+    fn newline(&self) -> &'static str {
+        match first_line_break(self.text()) {
+            Some(at) if at > 0 && self.text().as_bytes()[at - 1] == b'\r' => "\r\n",
+            _ => "\n",
+        }
+    }
+
+    /// SGF: one node to a line, each variation on lines of its own indented by its depth,
+    /// properties in the order written with their values byte for byte; a game tree with a
+    /// syntax error left as written.
+    fn format_sgf(&self, collection: &kifu_syntax::sgf::SyntaxNode, nl: &str) -> String {
+        use kifu_syntax::sgf::{SyntaxElement as E, SyntaxKind as S};
+        let mut out = String::with_capacity(self.text().len() + self.text().len() / 8);
+        for child in collection.children_with_tokens() {
+            match child {
+                E::Node(tree) if tree.kind() == S::GAME_TREE => {
+                    if self.leave_as_written(tree.text_range()) {
+                        out.push_str(tree.text().to_string().trim_end());
+                    } else {
+                        sgf_tree(&tree, 0, nl, &mut out);
+                    }
+                    out.push_str(nl);
+                }
+                // White space between game trees becomes a line break; other text outside
+                // them (a warning says what) is kept.
+                E::Token(token) if token.kind() == S::WHITESPACE => {}
+                other => {
+                    out.push_str(other.to_string().trim_end());
+                    out.push_str(nl);
+                }
+            }
+        }
+        out
     }
 
     /// Whether the game at `range` is left as written: it has a syntax error, or a move
@@ -98,17 +133,23 @@ impl Document {
                 .any(|d| d.code == codes::WrongMoveNumber)
     }
 
-    fn format_game(&self, game: &SyntaxNode, options: FormatOptions, out: &mut String) {
+    fn format_game(
+        &self,
+        game: &SyntaxNode,
+        options: FormatOptions,
+        nl: &'static str,
+        out: &mut String,
+    ) {
         let Some(model) = self.game_of(game) else {
             out.push_str(game.text().to_string().trim_end());
-            out.push('\n');
+            out.push_str(nl);
             return;
         };
         if let Some(section) = game.children().find(|n| n.kind() == K::TAG_SECTION) {
-            tag_section(&section, out);
-            out.push('\n');
+            tag_section(&section, nl, out);
+            out.push_str(nl);
         }
-        let mut writer = Writer::new(out, options.width);
+        let mut writer = Writer::new(out, options.width, nl);
         if let Some(movetext) = game.children().find(|n| n.kind() == K::MOVETEXT) {
             writer.line(&movetext, model);
         }
@@ -119,22 +160,54 @@ impl Document {
     }
 }
 
-/// `text` with its line ends as `\r\n` (those that are already are kept).
-fn crlf(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + text.len() / 32);
-    let mut previous = '\0';
-    for c in text.chars() {
-        if c == '\n' && previous != '\r' {
-            out.push('\r');
+/// An SGF game tree at `depth` (0 for a game), from `(` to `)`: each node on a line of its
+/// own, each variation after them, indented two spaces a level.
+fn sgf_tree(tree: &kifu_syntax::sgf::SyntaxNode, depth: usize, nl: &str, out: &mut String) {
+    use kifu_syntax::sgf::{SyntaxElement as E, SyntaxKind as S};
+    let indent = |out: &mut String| out.extend(std::iter::repeat_n(' ', depth * 2));
+    indent(out);
+    let mut first = true;
+    for child in tree.children_with_tokens() {
+        match child {
+            E::Token(t) if matches!(t.kind(), S::L_PAREN | S::R_PAREN) => out.push_str(t.text()),
+            E::Token(t) if t.kind() == S::WHITESPACE => {}
+            E::Node(node) if node.kind() == S::NODE => {
+                if !first {
+                    out.push_str(nl);
+                    indent(out);
+                }
+                first = false;
+                for part in node.children_with_tokens() {
+                    match part {
+                        E::Token(t) if t.kind() == S::WHITESPACE => {}
+                        E::Node(property) if property.kind() == S::PROPERTY => {
+                            for token in property.children_with_tokens() {
+                                if token.kind() != S::WHITESPACE {
+                                    out.push_str(&token.to_string());
+                                }
+                            }
+                        }
+                        other => out.push_str(&other.to_string()),
+                    }
+                }
+            }
+            E::Node(variation) if variation.kind() == S::GAME_TREE => {
+                out.push_str(nl);
+                sgf_tree(&variation, depth + 1, nl, out);
+                first = false;
+            }
+            other => out.push_str(&other.to_string()),
         }
-        out.push(c);
-        previous = c;
     }
-    out
+}
+
+/// Where the text's first line break is.
+fn first_line_break(text: &str) -> Option<usize> {
+    text.bytes().position(|b| b == b'\n')
 }
 
 /// The tag pairs, one to a line; the roster first unless comments stand among them.
-fn tag_section(section: &SyntaxNode, out: &mut String) {
+fn tag_section(section: &SyntaxNode, nl: &str, out: &mut String) {
     let has_comments = section
         .children()
         .any(|n| n.kind() == K::COMMENT || n.kind() == K::ERROR);
@@ -171,7 +244,7 @@ fn tag_section(section: &SyntaxNode, out: &mut String) {
     items.sort_by_key(|(rank, _)| *rank);
     for (_, line) in items {
         out.push_str(&line);
-        out.push('\n');
+        out.push_str(nl);
     }
 }
 
@@ -179,6 +252,8 @@ fn tag_section(section: &SyntaxNode, out: &mut String) {
 struct Writer<'o> {
     out: &'o mut String,
     width: usize,
+    /// The line break to write.
+    nl: &'static str,
     /// Characters on the current line.
     column: usize,
     /// Whether the next word goes right after the last, with no space (after `(`).
@@ -197,10 +272,11 @@ enum Last {
 }
 
 impl<'o> Writer<'o> {
-    fn new(out: &'o mut String, width: usize) -> Writer<'o> {
+    fn new(out: &'o mut String, width: usize, nl: &'static str) -> Writer<'o> {
         Writer {
             out,
             width,
+            nl,
             column: 0,
             glue: false,
         }
@@ -212,7 +288,7 @@ impl<'o> Writer<'o> {
         let len = first_line.chars().count();
         if self.column > 0 && !self.glue {
             if self.column + 1 + len > self.width {
-                self.out.push('\n');
+                self.out.push_str(self.nl);
                 self.column = 0;
             } else {
                 self.out.push(' ');
@@ -237,7 +313,7 @@ impl<'o> Writer<'o> {
     /// Ends the line.
     fn newline(&mut self) {
         if self.column > 0 {
-            self.out.push('\n');
+            self.out.push_str(self.nl);
             self.column = 0;
         }
         self.glue = false;
@@ -286,7 +362,7 @@ impl<'o> Writer<'o> {
                         Some(K::ESCAPE_LINE) => {
                             self.newline();
                             self.out.push_str(text.trim_end());
-                            self.out.push('\n');
+                            self.out.push_str(self.nl);
                         }
                         Some(K::LINE_COMMENT) => {
                             self.word(text.trim_end());
@@ -454,10 +530,47 @@ mod tests {
     }
 
     #[test]
-    fn sgf_and_pdn_are_not_formatted_yet() {
-        for notation in [Notation::Sgf, Notation::Pdn] {
-            let document = Document::new(notation, String::new());
-            assert_eq!(document.formatted(FormatOptions::default()), None);
-        }
+    fn pdn_is_not_formatted_yet() {
+        let document = Document::new(Notation::Pdn, String::new());
+        assert_eq!(document.formatted(FormatOptions::default()), None);
+    }
+
+    fn check_sgf(text: &str, expect: Expect) {
+        let document = Document::new(Notation::Sgf, text.to_string());
+        let formatted = document.formatted(FormatOptions::default()).unwrap();
+        expect.assert_eq(&formatted);
+        let again = Document::new(Notation::Sgf, formatted.clone())
+            .formatted(FormatOptions::default())
+            .unwrap();
+        assert_eq!(again, formatted, "formatting the output changes it");
+    }
+
+    #[test]
+    fn sgf_nodes_and_variations() {
+        check_sgf(
+            "(;GM[1]FF[4] SZ[19]C[hi\\] there]\n;B[pd];W[dd](;B[pq]C[a\nb] ;W[dp])(;B[dp]TR [aa][bb]))",
+            expect![[r#"
+                (;GM[1]FF[4]SZ[19]C[hi\] there]
+                ;B[pd]
+                ;W[dd]
+                  (;B[pq]C[a
+                b]
+                  ;W[dp])
+                  (;B[dp]TR[aa][bb]))
+            "#]],
+        );
+    }
+
+    #[test]
+    fn sgf_trees_with_errors_are_left_as_written() {
+        check_sgf(
+            "(;GM[1];B[pd]  ;W[dd]\n(;b[aa]))  (;GM[1] ;B[aa])",
+            expect![[r#"
+            (;GM[1];B[pd]  ;W[dd]
+            (;b[aa]))
+            (;GM[1]
+            ;B[aa])
+        "#]],
+        );
     }
 }

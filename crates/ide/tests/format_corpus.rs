@@ -12,17 +12,17 @@ use kifu_ide::{Document, FormatOptions, Notation};
 mod common;
 use common::corpus;
 
-fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
+fn game_files(dir: &Path, extension: &str, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
     for entry in entries.flatten() {
         let path = entry.path();
         if path.is_dir() {
-            pgn_files(&path, out);
+            game_files(&path, extension, out);
         } else if path
             .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+            .is_some_and(|e| e.eq_ignore_ascii_case(extension))
         {
             out.push(path);
         }
@@ -88,12 +88,13 @@ fn codes(document: &Document) -> BTreeMap<String, usize> {
 #[test]
 fn formatting_keeps_every_file_s_meaning() {
     let mut files = Vec::new();
-    pgn_files(
+    game_files(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures"),
+        "pgn",
         &mut files,
     );
     if let Some(dir) = corpus("pgn") {
-        pgn_files(&dir, &mut files);
+        game_files(&dir, "pgn", &mut files);
     }
     files.sort();
     assert!(files.len() > 50);
@@ -130,4 +131,67 @@ fn formatting_keeps_every_file_s_meaning() {
         "{} files, {games} games; {changed} files changed by formatting",
         files.len()
     );
+}
+
+/// An SGF text's game trees as data: each node's properties with their values as written,
+/// each variation in place.
+fn sgf_meaning(document: &Document) -> String {
+    use kifu_syntax::sgf::{self, SyntaxKind as S};
+    let parse = sgf::parse(document.text());
+    let mut out = String::new();
+    for element in parse.syntax().descendants() {
+        match element.kind() {
+            S::GAME_TREE => out.push('('),
+            S::NODE => out.push(';'),
+            S::PROPERTY => {
+                for token in element.children_with_tokens() {
+                    if token.kind() != S::WHITESPACE {
+                        out.push_str(&token.to_string());
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+#[test]
+fn formatting_keeps_every_sgf_file_s_meaning() {
+    let mut files = Vec::new();
+    game_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures"),
+        "sgf",
+        &mut files,
+    );
+    if let Some(dir) = corpus("sgf") {
+        game_files(&dir, "sgf", &mut files);
+    }
+    files.sort();
+    assert!(files.len() > 50);
+    let mut changed = 0;
+    for path in &files {
+        let bytes = std::fs::read(path).expect("an SGF file");
+        let document = Document::from_bytes(Notation::Sgf, &bytes);
+        let options = FormatOptions::default();
+        let formatted = document.formatted(options).expect("SGF is formatted");
+        let again = Document::new(Notation::Sgf, formatted.clone());
+        let name = path.display();
+        assert_eq!(
+            sgf_meaning(&again),
+            sgf_meaning(&document),
+            "{name}: the formatted text says something else"
+        );
+        let fixed = ["not-utf8", "encoding"];
+        let mut before = codes(&document);
+        before.retain(|code, _| !fixed.contains(&code.as_str()));
+        assert_eq!(codes(&again), before, "{name}: other diagnostics");
+        assert_eq!(
+            again.formatted(options).as_deref(),
+            Some(formatted.as_str()),
+            "{name}: formatting twice changes the text"
+        );
+        changed += usize::from(formatted != document.text());
+    }
+    eprintln!("{} SGF files; {changed} changed by formatting", files.len());
 }

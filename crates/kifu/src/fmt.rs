@@ -1,5 +1,6 @@
-//! `kifu fmt`: PGN files rewritten in the standard's export format (see kifu-ide's
-//! `format`), in place and atomically, or checked (`--check`, as `rustfmt --check` does).
+//! `kifu fmt`: PGN files rewritten in the standard's export format and SGF files one node
+//! to a line (see kifu-ide's `format`), in place and atomically, or checked (`--check`, as
+//! `rustfmt --check` does).
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -28,7 +29,7 @@ struct Tally {
     unchanged: usize,
     /// `--check`: files that are not formatted.
     differ: usize,
-    /// SGF and PDN files, which kifu does not format yet.
+    /// PDN files, which kifu does not format yet.
     other_notation: usize,
     /// Files that could not be read, written or decoded as UTF-8.
     failed: usize,
@@ -46,7 +47,7 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitStatus {
     let mut out = io::BufWriter::new(stdout.lock());
     for source in &found.files {
         let name = source.display().to_string();
-        if source.notation != Notation::Pgn {
+        if source.notation == Notation::Pdn {
             tally.other_notation += 1;
             continue;
         }
@@ -68,7 +69,7 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitStatus {
             continue;
         };
         let original = String::from_utf8_lossy(&bytes);
-        let document = Document::new(Notation::Pgn, text.to_string());
+        let document = Document::new(source.notation, text.to_string());
         let Some(mut formatted) = document.formatted(options.format) else {
             tally.other_notation += 1;
             continue;
@@ -143,7 +144,7 @@ fn summary(tally: &Tally, check: bool) {
     }
     if tally.other_notation > 0 {
         parts.push(format!(
-            "{} left alone (kifu formats PGN only, not SGF or PDN yet)",
+            "{} left alone (kifu does not format PDN yet)",
             files(tally.other_notation)
         ));
     }

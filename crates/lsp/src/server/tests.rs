@@ -198,6 +198,7 @@ fn fresh_tree(text: &str) -> String {
 
 const URI: &str = "file:///game.pgn";
 const SGF_URI: &str = "file:///game.sgf";
+const PDN_URI: &str = "file:///game.pdn";
 
 #[test]
 fn an_edit_whose_reparse_panics_is_still_applied() {
@@ -674,15 +675,31 @@ fn formatting_is_one_edit_between_what_stays() {
             "newText": "e5 2. "
         }])
     );
-    // SGF is not formatted: no answer.
+    // SGF: one node to a line.
     server.notify(
         "textDocument/didOpen",
-        serde_json::json!({"textDocument": {"uri": SGF_URI, "languageId": "sgf", "version": 1, "text": "(;GM[1])"}}),
+        serde_json::json!({"textDocument": {"uri": SGF_URI, "languageId": "sgf", "version": 1, "text": "(;GM[1];B[aa])"}}),
     );
     let sgf = server.request(
         "textDocument/formatting",
         serde_json::json!({"textDocument": {"uri": SGF_URI}, "options": {"tabSize": 4, "insertSpaces": true}}),
     );
-    assert_eq!(sgf, serde_json::Value::Null);
+    assert_eq!(
+        sgf,
+        serde_json::json!([{
+            "range": {"start": {"line": 0, "character": 7}, "end": {"line": 0, "character": 14}},
+            "newText": "\n;B[aa])\n"
+        }])
+    );
+    // PDN is not formatted yet: no answer.
+    server.notify(
+        "textDocument/didOpen",
+        serde_json::json!({"textDocument": {"uri": PDN_URI, "languageId": "pdn", "version": 1, "text": "1. 32-28  19-23 *"}}),
+    );
+    let pdn = server.request(
+        "textDocument/formatting",
+        serde_json::json!({"textDocument": {"uri": PDN_URI}, "options": {"tabSize": 4, "insertSpaces": true}}),
+    );
+    assert_eq!(pdn, serde_json::Value::Null);
     assert_eq!(server.exit(), 0);
 }
