@@ -1315,8 +1315,8 @@ fn sarif_is_one_log_with_a_result_per_diagnostic() {
 }
 
 /// `kifu fmt`: `--check` says what is not formatted (a diff, status 1) and changes nothing;
-/// without it files are rewritten, the second time to the same bytes; a broken game, PDN
-/// files and files that are not UTF-8 are left as they are; `-` formats standard input.
+/// without it files are rewritten (PGN, SGF, PDN), the second time to the same bytes; a
+/// broken game and files that are not UTF-8 are left as they are; `-` formats standard input.
 #[test]
 fn fmt_rewrites_checks_and_leaves_alone() {
     let dir = fresh_dir("fmt");
@@ -1329,7 +1329,8 @@ fn fmt_rewrites_checks_and_leaves_alone() {
     std::fs::write(&latin1, b"[White \"M\xfcller\"]\n1.e4 *\n").unwrap();
     let go = dir.join("go.sgf");
     std::fs::write(&go, "(;GM[1]SZ[9];B[ee] ;W[cc])").unwrap();
-    std::fs::write(dir.join("draughts.pdn"), "1. 32-28  19-23 *").unwrap();
+    let draughts = dir.join("draughts.pdn");
+    std::fs::write(&draughts, "1. 32-28  19-23 *").unwrap();
     let dir_arg = dir.to_str().unwrap();
 
     let check = kifu(&["fmt", "--check", dir_arg]);
@@ -1355,7 +1356,7 @@ fn fmt_rewrites_checks_and_leaves_alone() {
     );
     let stderr = String::from_utf8_lossy(&rewrite.stderr).to_string();
     assert!(
-        stderr.contains("2 files rewritten, 1 file already formatted, 1 file left alone"),
+        stderr.contains("3 files rewritten, 1 file already formatted"),
         "{stderr}"
     );
     // The roster first, line ends kept (the file wrote `\r\n`), numbers as the standard has them.
@@ -1370,6 +1371,10 @@ fn fmt_rewrites_checks_and_leaves_alone() {
     assert_eq!(
         std::fs::read_to_string(&go).unwrap(),
         "(;GM[1]SZ[9]\n;B[ee]\n;W[cc])\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&draughts).unwrap(),
+        "1. 32-28 19-23 *\n"
     );
     assert_eq!(code(&kifu(&["fmt", "--check", dir_arg])), 0);
     // No temporary file is left behind.

@@ -17,8 +17,10 @@
 //! (`wrong-move-number`), is left byte for byte: numbers rewritten from a count the text
 //! contradicts could move a move to the other side.
 
-use kifu_syntax::pgn::{SyntaxElement, SyntaxKind as K, SyntaxNode};
+use kifu_syntax::pdn::PdnLanguage;
+use kifu_syntax::pgn::{PgnLanguage, SyntaxKind as K};
 use kifu_syntax::{Severity, TextRange};
+use rowan::{Language, NodeOrToken};
 
 use crate::codes;
 use crate::document::Parsed;
@@ -42,18 +44,28 @@ impl Default for FormatOptions {
 const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
 impl Document {
-    /// The document formatted, or `None` for a notation kifu does not format yet (PDN).
+    /// The document formatted (PGN and PDN in the standard's export format, SGF one node to
+    /// a line). `None` is kept for a notation kifu would not format.
     pub fn formatted(&self, options: FormatOptions) -> Option<String> {
-        let parse = match self.parsed() {
-            Parsed::Pgn(parse) => parse,
-            Parsed::Sgf(parse) => return Some(self.format_sgf(&parse.syntax(), self.newline())),
-            Parsed::Pdn(_) => return None,
-        };
+        Some(match self.parsed() {
+            Parsed::Pgn(parse) => self.format_pgn_family(&parse.syntax(), pgn_role, options),
+            Parsed::Pdn(parse) => self.format_pgn_family(&parse.syntax(), pdn_role, options),
+            Parsed::Sgf(parse) => self.format_sgf(&parse.syntax(), self.newline()),
+        })
+    }
+
+    /// A PGN or PDN text, read through the roles of its kinds.
+    fn format_pgn_family<L: Language>(
+        &self,
+        root: &rowan::SyntaxNode<L>,
+        role: Role,
+        options: FormatOptions,
+    ) -> String {
         let nl = self.newline();
         let mut out = String::with_capacity(self.text().len() + self.text().len() / 8);
-        for child in parse.syntax().children_with_tokens() {
+        for child in root.children_with_tokens() {
             match child {
-                SyntaxElement::Node(game) if game.kind() == K::GAME => {
+                NodeOrToken::Node(game) if node_role(&game, role) == K::GAME => {
                     if !out.is_empty() {
                         out.push_str(nl);
                     }
@@ -61,22 +73,22 @@ impl Document {
                         out.push_str(game.text().to_string().trim_end());
                         out.push_str(nl);
                     } else {
-                        self.format_game(&game, options, nl, &mut out);
+                        self.format_game(&game, role, options, nl, &mut out);
                     }
                 }
                 // White space between games becomes one blank line; anything else at the
                 // top (never seen: the grammar puts all text in games) is kept.
-                SyntaxElement::Node(other) => {
+                NodeOrToken::Node(other) => {
                     out.push_str(&other.text().to_string());
                 }
-                SyntaxElement::Token(token) => {
-                    if token.kind() == K::BOM || !token.text().trim().is_empty() {
+                NodeOrToken::Token(token) => {
+                    if token_role(&token, role) == K::BOM || !token.text().trim().is_empty() {
                         out.push_str(token.text());
                     }
                 }
             }
         }
-        Some(out)
+        out
     }
 
     /// The line break the formatter writes: the text's own, as its first line ends (`\r\n`
@@ -133,9 +145,10 @@ impl Document {
                 .any(|d| d.code == codes::WrongMoveNumber)
     }
 
-    fn format_game(
+    fn format_game<L: Language>(
         &self,
-        game: &SyntaxNode,
+        game: &rowan::SyntaxNode<L>,
+        role: Role,
         options: FormatOptions,
         nl: &'static str,
         out: &mut String,
@@ -145,19 +158,51 @@ impl Document {
             out.push_str(nl);
             return;
         };
-        if let Some(section) = game.children().find(|n| n.kind() == K::TAG_SECTION) {
-            tag_section(&section, nl, out);
-            out.push_str(nl);
+        let mut children = game.children().peekable();
+        if let Some(section) = children.next_if(|c| node_role(c, role) == K::TAG_SECTION) {
+            tag_section(&section, role, nl, out);
+            if children.peek().is_some() {
+                out.push_str(nl);
+            }
         }
-        let mut writer = Writer::new(out, options.width, nl);
-        if let Some(movetext) = game.children().find(|n| n.kind() == K::MOVETEXT) {
-            writer.line(&movetext, model);
-        }
-        if let Some(result) = game.children().find(|n| n.kind() == K::GAME_RESULT) {
-            writer.word(&result.text().to_string());
+        let mut writer = Writer::new(out, options.width, nl, role);
+        for child in children {
+            match node_role(&child, role) {
+                K::MOVETEXT => writer.line(&child, model),
+                // The result, and in PDN comments and the result again after it.
+                K::COMMENT => writer.comment(&child),
+                _ => writer.word(&child.text().to_string()),
+            }
         }
         writer.finish();
     }
+}
+
+/// What the shared PGN grammar sees in a raw kind of each notation.
+type Role = fn(rowan::SyntaxKind) -> K;
+
+fn pgn_role(raw: rowan::SyntaxKind) -> K {
+    PgnLanguage::kind_from_raw(raw)
+}
+
+fn pdn_role(raw: rowan::SyntaxKind) -> K {
+    PdnLanguage::kind_from_raw(raw).role()
+}
+
+fn node_role<L: Language>(node: &rowan::SyntaxNode<L>, role: Role) -> K {
+    role(node.green().kind())
+}
+
+fn token_role<L: Language>(token: &rowan::SyntaxToken<L>, role: Role) -> K {
+    role(L::kind_to_raw(token.kind()))
+}
+
+/// The text of the first token of `node` with role `kind`.
+fn token_text<L: Language>(node: &rowan::SyntaxNode<L>, role: Role, kind: K) -> Option<String> {
+    node.children_with_tokens()
+        .filter_map(NodeOrToken::into_token)
+        .find(|t| token_role(t, role) == kind)
+        .map(|t| t.text().to_string())
 }
 
 /// An SGF game tree at `depth` (0 for a game), from `(` to `)`: each node on a line of its
@@ -207,38 +252,32 @@ fn first_line_break(text: &str) -> Option<usize> {
 }
 
 /// The tag pairs, one to a line; the roster first unless comments stand among them.
-fn tag_section(section: &SyntaxNode, nl: &str, out: &mut String) {
+fn tag_section<L: Language>(
+    section: &rowan::SyntaxNode<L>,
+    role: Role,
+    nl: &str,
+    out: &mut String,
+) {
     let has_comments = section
         .children()
-        .any(|n| n.kind() == K::COMMENT || n.kind() == K::ERROR);
+        .any(|n| matches!(node_role(&n, role), K::COMMENT | K::ERROR));
     let mut items: Vec<(usize, String)> = Vec::new();
     for (i, child) in section.children().enumerate() {
-        let line = match child.kind() {
-            K::TAG_PAIR => {
-                let name = child
-                    .children_with_tokens()
-                    .find(|t| t.kind() == K::SYMBOL)
-                    .map(|t| t.to_string())
-                    .unwrap_or_default();
-                let value = child
-                    .children_with_tokens()
-                    .find(|t| t.kind() == K::STRING)
-                    .map(|t| t.to_string())
-                    .unwrap_or_default();
-                let rank = if has_comments {
-                    i
-                } else {
-                    ROSTER
-                        .iter()
-                        .position(|r| *r == name)
-                        .unwrap_or(ROSTER.len() + i)
-                };
-                items.push((rank, format!("[{name} {value}]")));
-                continue;
-            }
-            _ => child.text().to_string(),
-        };
-        items.push((i, line.trim_end().to_string()));
+        if node_role(&child, role) == K::TAG_PAIR {
+            let name = token_text(&child, role, K::SYMBOL).unwrap_or_default();
+            let value = token_text(&child, role, K::STRING).unwrap_or_default();
+            let rank = if has_comments {
+                i
+            } else {
+                ROSTER
+                    .iter()
+                    .position(|r| *r == name)
+                    .unwrap_or(ROSTER.len() + i)
+            };
+            items.push((rank, format!("[{name} {value}]")));
+        } else {
+            items.push((i, child.text().to_string().trim_end().to_string()));
+        }
     }
     // Stable: two tags of one name keep their order.
     items.sort_by_key(|(rank, _)| *rank);
@@ -254,6 +293,8 @@ struct Writer<'o> {
     width: usize,
     /// The line break to write.
     nl: &'static str,
+    /// The notation's roles.
+    role: Role,
     /// Characters on the current line.
     column: usize,
     /// Whether the next word goes right after the last, with no space (after `(`).
@@ -272,11 +313,12 @@ enum Last {
 }
 
 impl<'o> Writer<'o> {
-    fn new(out: &'o mut String, width: usize, nl: &'static str) -> Writer<'o> {
+    fn new(out: &'o mut String, width: usize, nl: &'static str, role: Role) -> Writer<'o> {
         Writer {
             out,
             width,
             nl,
+            role,
             column: 0,
             glue: false,
         }
@@ -319,13 +361,41 @@ impl<'o> Writer<'o> {
         self.glue = false;
     }
 
+    /// A comment node: a `%` escape line alone in column 0, a `;` comment to the end of
+    /// its line, any other (`{}`, a PDN setup command) as a word.
+    fn comment<L: Language>(&mut self, node: &rowan::SyntaxNode<L>) {
+        let text = node.text().to_string();
+        let first = node.first_token().map(|t| token_role(&t, self.role));
+        match first {
+            Some(K::ESCAPE_LINE) if text.starts_with('%') => {
+                self.newline();
+                self.out.push_str(text.trim_end());
+                self.out.push_str(self.nl);
+            }
+            Some(K::LINE_COMMENT) => {
+                self.word(text.trim_end());
+                self.newline();
+            }
+            _ => self.word(&text),
+        }
+    }
+
     /// The items of a movetext or variation node.
-    fn line(&mut self, node: &SyntaxNode, game: GameRef<'_>) {
+    fn line<L: Language>(&mut self, node: &rowan::SyntaxNode<L>, game: GameRef<'_>) {
+        let role = self.role;
         let mut last = Last::Start;
         for child in node.children() {
-            match child.kind() {
-                // Numbers are written from the model's count.
-                K::MOVE_NUMBER => {}
+            match node_role(&child, role) {
+                // A number before a move is written from the model's count; one that no
+                // move follows is kept as written.
+                K::MOVE_NUMBER => {
+                    let before_move = child
+                        .next_sibling()
+                        .is_some_and(|next| node_role(&next, role) == K::SAN_MOVE);
+                    if !before_move {
+                        self.word(&child.text().to_string());
+                    }
+                }
                 K::SAN_MOVE => {
                     let at = child.text_range().start() - game.offset;
                     let Some(m) = game.game.move_starting_at(at) else {
@@ -338,38 +408,20 @@ impl<'o> Writer<'o> {
                         (false, Last::Move) => None,
                         (false, _) => Some(format!("{}...", m.number)),
                     };
-                    let san = child
-                        .children_with_tokens()
-                        .find(|t| t.kind() == K::SAN)
-                        .map(|t| t.to_string())
-                        .unwrap_or_default();
+                    let san = token_text(&child, role, K::SAN).unwrap_or_default();
                     // A number and its move are never cut apart by a line break.
                     match number {
                         Some(number) => self.word(&format!("{number} {san}")),
                         None => self.word(&san),
                     }
-                    if let Some(suffix) =
-                        child.children_with_tokens().find(|t| t.kind() == K::SUFFIX)
-                    {
-                        self.attach(&suffix.to_string());
+                    if let Some(suffix) = token_text(&child, role, K::SUFFIX) {
+                        self.attach(&suffix);
                     }
                     last = Last::Move;
                 }
                 K::NAG_NODE => self.word(child.text().to_string().trim()),
                 K::COMMENT => {
-                    let text = child.text().to_string();
-                    match child.first_token().map(|t| t.kind()) {
-                        Some(K::ESCAPE_LINE) => {
-                            self.newline();
-                            self.out.push_str(text.trim_end());
-                            self.out.push_str(self.nl);
-                        }
-                        Some(K::LINE_COMMENT) => {
-                            self.word(text.trim_end());
-                            self.newline();
-                        }
-                        _ => self.word(&text),
-                    }
+                    self.comment(&child);
                     last = Last::Break;
                 }
                 K::VARIATION => {
@@ -379,7 +431,6 @@ impl<'o> Writer<'o> {
                     self.attach(")");
                     last = Last::Break;
                 }
-                K::GAME_RESULT => self.word(&child.text().to_string()),
                 _ => self.word(&child.text().to_string()),
             }
         }
@@ -529,10 +580,29 @@ mod tests {
         .assert_eq(&narrow);
     }
 
+    fn check_pdn(text: &str, expect: Expect) {
+        let document = Document::new(Notation::Pdn, text.to_string());
+        let formatted = document.formatted(FormatOptions::default()).unwrap();
+        expect.assert_eq(&formatted);
+        let again = Document::new(Notation::Pdn, formatted.clone())
+            .formatted(FormatOptions::default())
+            .unwrap();
+        assert_eq!(again, formatted, "formatting the output changes it");
+    }
+
     #[test]
-    fn pdn_is_not_formatted_yet() {
-        let document = Document::new(Notation::Pdn, String::new());
-        assert_eq!(document.formatted(FormatOptions::default()), None);
+    fn pdn_as_pgn_with_its_own_moves() {
+        // Checkers: Black moves first; a move strength, a setup command, the result said
+        // again after a comment.
+        check_pdn(
+            "[GameType \"21\"]\n[Event \"x\"]\n1.11-15  23-19 2. 8-11(?) 22-17 {c} /FEN \"B:W18:B14\"/ 1-0 {end} 1-0",
+            expect![[r#"
+                [Event "x"]
+                [GameType "21"]
+
+                1. 11-15 23-19 2. 8-11(?) 22-17 {c} /FEN "B:W18:B14"/ 1-0 {end} 1-0
+            "#]],
+        );
     }
 
     fn check_sgf(text: &str, expect: Expect) {

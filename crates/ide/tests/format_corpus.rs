@@ -1,5 +1,5 @@
-//! The formatter never changes what a file says, on every PGN file of the repository and of
-//! the shared corpus: the formatted text has the same games, tags, moves (each with its
+//! The formatter never changes what a file says, on every PGN, PDN and SGF file of the
+//! repository and of the shared corpus: the formatted text has the same games, tags, moves (each with its
 //! side, suffix, NAGs and comments), variations and results, the same diagnostics (but the
 //! roster's order, which the format puts right), and formatting it again changes nothing.
 
@@ -86,25 +86,34 @@ fn codes(document: &Document) -> BTreeMap<String, usize> {
 }
 
 #[test]
-fn formatting_keeps_every_file_s_meaning() {
+fn formatting_keeps_every_pgn_and_pdn_file_s_meaning() {
     let mut files = Vec::new();
     game_files(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures"),
         "pgn",
         &mut files,
     );
-    if let Some(dir) = corpus("pgn") {
-        game_files(&dir, "pgn", &mut files);
+    game_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures"),
+        "pdn",
+        &mut files,
+    );
+    if let Some(dir) = corpus("") {
+        game_files(&dir.join("pgn"), "pgn", &mut files);
+        game_files(&dir.join("pdn"), "pdn", &mut files);
     }
     files.sort();
     assert!(files.len() > 50);
     let (mut games, mut changed) = (0, 0);
     for path in &files {
-        let bytes = std::fs::read(path).expect("a PGN file");
-        let document = Document::from_bytes(Notation::Pgn, &bytes);
+        let bytes = std::fs::read(path).expect("a PGN or PDN file");
+        let notation = Notation::of_path(path);
+        let document = Document::from_bytes(notation, &bytes);
         let options = FormatOptions::default();
-        let formatted = document.formatted(options).expect("PGN is formatted");
-        let again = Document::new(Notation::Pgn, formatted.clone());
+        let formatted = document
+            .formatted(options)
+            .expect("PGN and PDN are formatted");
+        let again = Document::new(notation, formatted.clone());
         let name = path.display();
         assert_eq!(
             meaning(&again),

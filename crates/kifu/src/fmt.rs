@@ -1,6 +1,6 @@
-//! `kifu fmt`: PGN files rewritten in the standard's export format and SGF files one node
-//! to a line (see kifu-ide's `format`), in place and atomically, or checked (`--check`, as
-//! `rustfmt --check` does).
+//! `kifu fmt`: PGN and PDN files rewritten in the standard's export format and SGF files
+//! one node to a line (see kifu-ide's `format`), in place and atomically, or checked
+//! (`--check`, as `rustfmt --check` does).
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -29,8 +29,6 @@ struct Tally {
     unchanged: usize,
     /// `--check`: files that are not formatted.
     differ: usize,
-    /// PDN files, which kifu does not format yet.
-    other_notation: usize,
     /// Files that could not be read, written or decoded as UTF-8.
     failed: usize,
 }
@@ -47,10 +45,6 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitStatus {
     let mut out = io::BufWriter::new(stdout.lock());
     for source in &found.files {
         let name = source.display().to_string();
-        if source.notation == Notation::Pdn {
-            tally.other_notation += 1;
-            continue;
-        }
         let bytes = match input::read_whole(source, input::MAX_WHOLE_FILE_BYTES) {
             Ok(bytes) => bytes,
             Err(err) => {
@@ -71,7 +65,6 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitStatus {
         let original = String::from_utf8_lossy(&bytes);
         let document = Document::new(source.notation, text.to_string());
         let Some(mut formatted) = document.formatted(options.format) else {
-            tally.other_notation += 1;
             continue;
         };
         // The file's byte order mark is kept (its line ends are, by the formatter).
@@ -141,12 +134,6 @@ fn summary(tally: &Tally, check: bool) {
     } else {
         parts.push(format!("{} rewritten", files(tally.formatted)));
         parts.push(format!("{} already formatted", files(tally.unchanged)));
-    }
-    if tally.other_notation > 0 {
-        parts.push(format!(
-            "{} left alone (kifu does not format PDN yet)",
-            files(tally.other_notation)
-        ));
     }
     if tally.failed > 0 {
         parts.push(format!("{} could not be formatted", files(tally.failed)));

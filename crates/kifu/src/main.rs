@@ -136,8 +136,8 @@ enum Command {
         #[arg(long)]
         no_positions: bool,
     },
-    /// Format PGN files in the standard's export format and SGF files one node to a line,
-    /// in place (PDN is left alone for now). A game with a syntax error is left as written.
+    /// Format game files in place: PGN and PDN in the standard's export format, SGF one node
+    /// to a line. A game with a syntax error is left as written.
     Fmt {
         /// Files and directories to format; `-` reads standard input and writes the
         /// formatted text on standard output.

@@ -691,7 +691,7 @@ fn formatting_is_one_edit_between_what_stays() {
             "newText": "\n;B[aa])\n"
         }])
     );
-    // PDN is not formatted yet: no answer.
+    // PDN as PGN.
     server.notify(
         "textDocument/didOpen",
         serde_json::json!({"textDocument": {"uri": PDN_URI, "languageId": "pdn", "version": 1, "text": "1. 32-28  19-23 *"}}),
@@ -700,6 +700,12 @@ fn formatting_is_one_edit_between_what_stays() {
         "textDocument/formatting",
         serde_json::json!({"textDocument": {"uri": PDN_URI}, "options": {"tabSize": 4, "insertSpaces": true}}),
     );
-    assert_eq!(pdn, serde_json::Value::Null);
+    assert_eq!(
+        pdn,
+        serde_json::json!([{
+            "range": {"start": {"line": 0, "character": 9}, "end": {"line": 0, "character": 17}},
+            "newText": "19-23 *\n"
+        }])
+    );
     assert_eq!(server.exit(), 0);
 }
