@@ -1,5 +1,6 @@
 // Runs inside VS Code's extension host (in code-server), with the real `vscode` API:
-// opens a PGN, an SGF and a PDN file with errors and checks what the kifu extension shows.
+// opens a PGN, an SGF and a PDN file with errors and checks what the kifu extension shows,
+// then applies a quick fix and formats a document.
 const assert = require("assert");
 const path = require("path");
 const vscode = require("vscode");
@@ -78,9 +79,35 @@ async function pdn() {
   assert.strictEqual(`${code(found[0])} ${at(found[0].range)}`, "no-such-square 4:9-4:11");
 }
 
+// A quick fix from the light bulb, then Format Document: the text is what kifu says.
+async function fixAndFormat() {
+  const { document } = await open("fix-and-format.pgn");
+  const found = await diagnostics(document.uri, 1);
+  assert.strictEqual(`${code(found[0])} ${at(found[0].range)}`, "wrong-check-mark 0:13-0:17");
+  const actions = await vscode.commands.executeCommand(
+    "vscode.executeCodeActionProvider",
+    document.uri,
+    new vscode.Range(0, 14, 0, 14),
+  );
+  const fix = actions.find((a) => a.title === "Write `Qh5`");
+  assert.ok(fix, `no fix among ${actions.map((a) => a.title)}`);
+  assert.ok(await vscode.workspace.applyEdit(fix.edit));
+  await diagnostics(document.uri, 0);
+  const edits = await vscode.commands.executeCommand("vscode.executeFormatDocumentProvider", document.uri, {
+    tabSize: 4,
+    insertSpaces: true,
+  });
+  assert.ok(edits && edits.length > 0, "no formatting edit");
+  const edit = new vscode.WorkspaceEdit();
+  edit.set(document.uri, edits);
+  assert.ok(await vscode.workspace.applyEdit(edit));
+  assert.strictEqual(document.getText(), "1. e4 e5 2. Qh5 Nc6 *\n");
+}
+
 exports.run = async function run() {
   await pgn();
   await sgf();
   await pdn();
-  console.log("kifu integration tests: 3 passed, 0 failed");
+  await fixAndFormat();
+  console.log("kifu integration tests: 4 passed, 0 failed");
 };
