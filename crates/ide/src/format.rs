@@ -54,6 +54,107 @@ impl Document {
         })
     }
 
+    /// The games `range` touches (the game the cursor is in, for an empty range),
+    /// formatted: the span from the first one's start to the last one's end, and its new
+    /// text. `None` when the range touches no game. The text around them is left as it is.
+    pub fn formatted_range(
+        &self,
+        range: TextRange,
+        options: FormatOptions,
+    ) -> Option<(TextRange, String)> {
+        let touches = |game: TextRange| {
+            if range.is_empty() {
+                game.contains_inclusive(range.start())
+            } else {
+                game.start() < range.end() && range.start() < game.end()
+            }
+        };
+        let nl = self.newline();
+        let mut span: Option<TextRange> = None;
+        let mut text = String::new();
+        let mut add = |game: TextRange, formatted: String, between: &str| {
+            if span.is_some() {
+                text.push_str(between);
+            }
+            text.push_str(formatted.strip_suffix(nl).unwrap_or(&formatted));
+            span = Some(span.map_or(game, |s| s.cover(game)));
+        };
+        match self.parsed() {
+            Parsed::Pgn(parse) => {
+                for game in self
+                    .games_in(&parse.syntax(), pgn_role)
+                    .filter(|g| touches(g.text_range()))
+                {
+                    let mut out = String::new();
+                    self.pgn_family_game(&game, pgn_role, options, nl, &mut out);
+                    add(game.text_range(), out, &format!("{nl}{nl}"));
+                }
+            }
+            Parsed::Pdn(parse) => {
+                for game in self
+                    .games_in(&parse.syntax(), pdn_role)
+                    .filter(|g| touches(g.text_range()))
+                {
+                    let mut out = String::new();
+                    self.pgn_family_game(&game, pdn_role, options, nl, &mut out);
+                    add(game.text_range(), out, &format!("{nl}{nl}"));
+                }
+            }
+            Parsed::Sgf(parse) => {
+                use kifu_syntax::sgf::SyntaxKind as S;
+                for tree in parse
+                    .syntax()
+                    .children()
+                    .filter(|t| t.kind() == S::GAME_TREE)
+                {
+                    if touches(tree.text_range()) {
+                        let mut out = String::new();
+                        self.sgf_game(&tree, nl, &mut out);
+                        add(tree.text_range(), out, nl);
+                    }
+                }
+            }
+        }
+        span.map(|span| (span, text))
+    }
+
+    /// The game nodes of a PGN or PDN tree.
+    fn games_in<L: Language>(
+        &self,
+        root: &rowan::SyntaxNode<L>,
+        role: Role,
+    ) -> impl Iterator<Item = rowan::SyntaxNode<L>> {
+        root.children()
+            .filter(move |n| node_role(n, role) == K::GAME)
+    }
+
+    /// One PGN or PDN game, formatted or as written, ending with a line break.
+    fn pgn_family_game<L: Language>(
+        &self,
+        game: &rowan::SyntaxNode<L>,
+        role: Role,
+        options: FormatOptions,
+        nl: &'static str,
+        out: &mut String,
+    ) {
+        if self.leave_as_written(game.text_range()) {
+            out.push_str(game.text().to_string().trim_end());
+            out.push_str(nl);
+        } else {
+            self.format_game(game, role, options, nl, out);
+        }
+    }
+
+    /// One SGF game tree, formatted or as written, ending with a line break.
+    fn sgf_game(&self, tree: &kifu_syntax::sgf::SyntaxNode, nl: &str, out: &mut String) {
+        if self.leave_as_written(tree.text_range()) {
+            out.push_str(tree.text().to_string().trim_end());
+        } else {
+            sgf_tree(tree, 0, nl, out);
+        }
+        out.push_str(nl);
+    }
+
     /// A PGN or PDN text, read through the roles of its kinds.
     fn format_pgn_family<L: Language>(
         &self,
@@ -69,12 +170,7 @@ impl Document {
                     if !out.is_empty() {
                         out.push_str(nl);
                     }
-                    if self.leave_as_written(game.text_range()) {
-                        out.push_str(game.text().to_string().trim_end());
-                        out.push_str(nl);
-                    } else {
-                        self.format_game(&game, role, options, nl, &mut out);
-                    }
+                    self.pgn_family_game(&game, role, options, nl, &mut out);
                 }
                 // White space between games becomes one blank line; anything else at the
                 // top (never seen: the grammar puts all text in games) is kept.
@@ -108,14 +204,7 @@ impl Document {
         let mut out = String::with_capacity(self.text().len() + self.text().len() / 8);
         for child in collection.children_with_tokens() {
             match child {
-                E::Node(tree) if tree.kind() == S::GAME_TREE => {
-                    if self.leave_as_written(tree.text_range()) {
-                        out.push_str(tree.text().to_string().trim_end());
-                    } else {
-                        sgf_tree(&tree, 0, nl, &mut out);
-                    }
-                    out.push_str(nl);
-                }
+                E::Node(tree) if tree.kind() == S::GAME_TREE => self.sgf_game(&tree, nl, &mut out),
                 // White space between game trees becomes a line break; other text outside
                 // them (a warning says what) is kept.
                 E::Token(token) if token.kind() == S::WHITESPACE => {}
@@ -445,7 +534,7 @@ impl<'o> Writer<'o> {
 mod tests {
     use expect_test::{expect, Expect};
 
-    use crate::{Document, FormatOptions, Notation};
+    use crate::{Document, FormatOptions, Notation, TextRange};
 
     fn check(text: &str, expect: Expect) {
         let document = Document::new(Notation::Pgn, text.to_string());
@@ -642,5 +731,37 @@ mod tests {
             ;B[aa])
         "#]],
         );
+    }
+
+    #[test]
+    fn a_range_formats_the_games_it_touches() {
+        let text = "1.e4  e5 *\n\n\n1.d4  d5 *\n1.c4  c5 *\n";
+        let document = Document::new(Notation::Pgn, text.into());
+        let options = FormatOptions::default();
+        // From the middle of the second game into the third.
+        let range = TextRange::new(16.into(), 26.into());
+        let (span, formatted) = document.formatted_range(range, options).unwrap();
+        assert_eq!(&text[span], "1.d4  d5 *\n1.c4  c5 *");
+        assert_eq!(formatted, "1. d4 d5 *\n\n1. c4 c5 *");
+        // A cursor in the first game.
+        let (span, formatted) = document
+            .formatted_range(TextRange::empty(3.into()), options)
+            .unwrap();
+        assert_eq!(
+            (&text[span], formatted.as_str()),
+            ("1.e4  e5 *", "1. e4 e5 *")
+        );
+        // Between games: none.
+        assert_eq!(
+            document.formatted_range(TextRange::empty(11.into()), options),
+            None
+        );
+        // SGF: the game trees the range touches.
+        let sgf = Document::new(Notation::Sgf, "(;GM[1];B[aa])\n(;GM[1] ;W[bb])".into());
+        let (span, formatted) = sgf
+            .formatted_range(TextRange::empty(18.into()), options)
+            .unwrap();
+        assert_eq!(u32::from(span.start()), 15);
+        assert_eq!(formatted, "(;GM[1]\n;W[bb])");
     }
 }

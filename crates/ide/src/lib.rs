@@ -19,7 +19,7 @@
 //! | semantic highlighting | [`Document::highlights`] | `highlight` |
 //! | expand selection | [`Document::selection_ranges`] | `highlight` |
 //! | export as data (JSON) | [`Document::export`], [`export::ExportedGame::new`] | [`export`] |
-//! | formatting (PGN) | [`Document::formatted`] | `format` |
+//! | formatting (PGN, PDN, SGF), of a document or of the games a range touches | [`Document::formatted`], [`Document::formatted_range`] | `format` |
 //!
 //! Every fact about a game (move numbers, who moves, where it starts) is in [`game`]:
 //! features read the model, which a document builds once per game and keeps while the

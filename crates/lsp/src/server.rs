@@ -350,6 +350,26 @@ impl LanguageServer for Backend {
         })
     }
 
+    async fn range_formatting(
+        &self,
+        params: DocumentRangeFormattingParams,
+    ) -> Result<Option<Vec<TextEdit>>> {
+        self.with_document(&params.text_document.uri, |positions, document| {
+            let start = positions.offset(params.range.start);
+            let range = TextRange::new(start, positions.offset(params.range.end).max(start));
+            let Some((span, formatted)) = document.formatted_range(range, FormatOptions::default())
+            else {
+                return Ok(Some(Vec::new()));
+            };
+            let old = &document.text()[span];
+            Ok(Some(
+                to_proto::replacement_at(old, &formatted, span.start(), positions)
+                    .into_iter()
+                    .collect(),
+            ))
+        })
+    }
+
     async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
         self.with_document(&params.text_document.uri, |positions, document| {
             let folds = document.folding_ranges();

@@ -265,6 +265,16 @@ fn push_number(out: &mut Vec<u8>, mut n: u32) {
 /// and at the end (on character boundaries), so that an editor keeps the cursor and the
 /// undo step small. `None` when they are equal.
 pub fn replacement(old: &str, new: &str, positions: &Positions<'_>) -> Option<TextEdit> {
+    replacement_at(old, new, kifu_ide::TextSize::from(0), positions)
+}
+
+/// [`replacement`] for `old`, the text at `base` of the document.
+pub fn replacement_at(
+    old: &str,
+    new: &str,
+    base: kifu_ide::TextSize,
+    positions: &Positions<'_>,
+) -> Option<TextEdit> {
     if old == new {
         return None;
     }
@@ -292,7 +302,7 @@ pub fn replacement(old: &str, new: &str, positions: &Positions<'_>) -> Option<Te
         kifu_ide::TextSize::from((old.len() - suffix) as u32),
     );
     Some(TextEdit {
-        range: positions.range(range),
+        range: positions.range(range + base),
         new_text: new[prefix..new.len() - suffix].to_string(),
     })
 }

@@ -709,3 +709,26 @@ fn formatting_is_one_edit_between_what_stays() {
     );
     assert_eq!(server.exit(), 0);
 }
+
+#[test]
+fn range_formatting_formats_the_games_the_range_touches() {
+    let mut server = TestServer::start();
+    server.open(URI, "1.e4  e5 *\n\n1.d4  d5 *\n");
+    let edits = server.request(
+        "textDocument/rangeFormatting",
+        serde_json::json!({
+            "textDocument": {"uri": URI},
+            "range": {"start": {"line": 2, "character": 1}, "end": {"line": 2, "character": 1}},
+            "options": {"tabSize": 4, "insertSpaces": true}
+        }),
+    );
+    // Only the second game: `1.d4  d5` becomes `1. d4 d5` (`d4 ` before ` d5` is ` d4`).
+    assert_eq!(
+        edits,
+        serde_json::json!([{
+            "range": {"start": {"line": 2, "character": 2}, "end": {"line": 2, "character": 5}},
+            "newText": " d4"
+        }])
+    );
+    assert_eq!(server.exit(), 0);
+}
