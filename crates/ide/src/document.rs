@@ -2,7 +2,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use kifu_syntax::{pdn, pgn, sgf, Fix, Notation, SyntaxError, TextRange, TextSize};
+use kifu_syntax::{pdn, pgn, sgf, Fix, Notation, SyntaxError, TextEdit, TextRange, TextSize};
 use rowan::{GreenNode, NodeOrToken};
 
 use crate::game::{Game, GameRef};
@@ -356,6 +356,47 @@ impl Document {
         found
     }
 
+    /// The repairs that can be made all at once without a person choosing (`Fix all`,
+    /// LSP's `source.fixAll`): the one fix of each diagnostic whose repair is certain (a
+    /// move number, a check mark, a disambiguation, a move in standard SAN, English piece
+    /// letters, an SGF identifier in upper case, a repeated SGF property), in text order,
+    /// none overlapping another (an edit that would overlap one before it waits for the
+    /// next run). `disabled` codes are left out, as the server leaves out their
+    /// diagnostics.
+    pub fn fix_all(&self, disabled: impl Fn(&str) -> bool) -> Vec<TextEdit> {
+        const CERTAIN: &[&str] = &[
+            "wrong-move-number",
+            "wrong-check-mark",
+            "wrong-disambiguation",
+            "non-standard-move",
+            "foreign-piece-letters",
+            "lowercase-identifier",
+            "duplicate-property",
+        ];
+        let mut edits: Vec<TextEdit> = self
+            .diagnostics()
+            .iter()
+            .filter(|d| CERTAIN.contains(&d.code.as_str()) && !disabled(d.code.as_str()))
+            .filter_map(|d| match d.fixes.as_slice() {
+                [only] => Some(only.edits.iter().cloned()),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        edits.sort_by_key(|e| (e.range.start(), e.range.end()));
+        let mut kept: Vec<TextEdit> = Vec::with_capacity(edits.len());
+        for edit in edits {
+            let overlaps = kept.last().is_some_and(|last| {
+                last.range.end() > edit.range.start()
+                    || (last.range.is_empty() && edit.range.is_empty() && last.range == edit.range)
+            });
+            if !overlaps {
+                kept.push(edit);
+            }
+        }
+        kept
+    }
+
     /// The diagnostics of reading and of the syntax alone, without replaying the games
     /// (`kifu check --syntax-only`).
     pub fn syntax_diagnostics(&self) -> &[SyntaxError] {
@@ -449,5 +490,44 @@ mod tests {
             .map(|m| m.get().is_some())
             .collect();
         assert_eq!(built, [false, false, true]);
+    }
+
+    /// `text` with `edits` (in text order, not overlapping) applied.
+    fn apply(text: &str, edits: &[kifu_syntax::TextEdit]) -> String {
+        let mut out = String::new();
+        let mut at = 0;
+        for edit in edits {
+            out.push_str(&text[at..usize::from(edit.range.start())]);
+            out.push_str(&edit.insert);
+            at = edit.range.end().into();
+        }
+        out.push_str(&text[at..]);
+        out
+    }
+
+    #[test]
+    fn fix_all_makes_the_certain_repairs_only() {
+        // A wrong number, a wrong check mark, castling with zeros: fixed. An ambiguous
+        // move (which knight?) is a person's choice: left, and the line stops there.
+        let text = "1. e4 e5 2. Nf3+ Nc6 3. Bc4 Nf6 5. 0-0 *\n\n1. Nf3 d5 2. Nc3 Nf6 3. Nd4 e5 4. Nb5 a6 5. Nd4 *\n";
+        let document = Document::new(Notation::Pgn, text.to_string());
+        let fixed = apply(text, &document.fix_all(|_| false));
+        assert_eq!(
+            fixed,
+            "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O *\n\n1. Nf3 d5 2. Nc3 Nf6 3. Nd4 e5 4. Nb5 a6 5. Nd4 *\n"
+        );
+        let after = Document::new(Notation::Pgn, fixed);
+        let codes: Vec<&str> = after
+            .diagnostics()
+            .iter()
+            .map(|d| d.code.as_str())
+            .collect();
+        assert!(codes.contains(&"ambiguous-move"), "{codes:?}");
+        for gone in ["wrong-move-number", "wrong-check-mark", "non-standard-move"] {
+            assert!(!codes.contains(&gone), "{gone} left: {codes:?}");
+        }
+        // A disabled code is not fixed.
+        let kept = apply(text, &document.fix_all(|code| code == "wrong-check-mark"));
+        assert!(kept.contains("Nf3+"), "{kept}");
     }
 }

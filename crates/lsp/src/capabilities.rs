@@ -39,7 +39,10 @@ pub fn server_capabilities(encoding: Encoding) -> ServerCapabilities {
         // The games a range touches.
         document_range_formatting_provider: Some(OneOf::Left(true)),
         code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
-            code_action_kinds: Some(vec![CodeActionKind::QUICKFIX]),
+            code_action_kinds: Some(vec![
+                CodeActionKind::QUICKFIX,
+                crate::to_proto::fix_all_kind(),
+            ]),
             ..CodeActionOptions::default()
         })),
         semantic_tokens_provider: Some(SemanticTokensServerCapabilities::SemanticTokensOptions(

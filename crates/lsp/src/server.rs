@@ -318,21 +318,46 @@ impl LanguageServer for Backend {
     async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
         let uri = params.text_document.uri;
         let disabled = self.lock().disabled.clone();
+        // The kinds asked for: every kind when the client names none; a kind asks for the
+        // kinds under it (`source` for `source.fixAll.kifu`).
+        let only = params.context.only;
+        let wants = |kind: &CodeActionKind| {
+            only.as_ref().is_none_or(|only| {
+                only.iter().any(|asked| {
+                    kind.as_str() == asked.as_str()
+                        || kind.as_str().starts_with(&format!("{}.", asked.as_str()))
+                })
+            })
+        };
+        let (quick_fixes, fix_all) = (
+            wants(&CodeActionKind::QUICKFIX),
+            wants(&to_proto::fix_all_kind()),
+        );
         self.with_document(&uri, |positions, document| {
             let start = positions.offset(params.range.start);
             let range = TextRange::new(start, positions.offset(params.range.end).max(start));
             let mut last: Option<*const kifu_ide::SyntaxError> = None;
-            let actions = document
-                .fixes(range)
-                .into_iter()
-                .filter(|(d, _)| !disabled.contains(d.code.as_str()))
-                .map(|(d, fix)| {
-                    // A diagnostic's first fix is its likeliest.
-                    let first = last != Some(d as *const _);
-                    last = Some(d as *const _);
-                    to_proto::code_action(d, &fix, first, &uri, positions)
-                })
-                .collect();
+            let mut actions: Vec<CodeActionOrCommand> = Vec::new();
+            if quick_fixes {
+                actions.extend(
+                    document
+                        .fixes(range)
+                        .into_iter()
+                        .filter(|(d, _)| !disabled.contains(d.code.as_str()))
+                        .map(|(d, fix)| {
+                            // A diagnostic's first fix is its likeliest.
+                            let first = last != Some(d as *const _);
+                            last = Some(d as *const _);
+                            to_proto::code_action(d, &fix, first, &uri, positions)
+                        }),
+                );
+            }
+            if fix_all {
+                let edits = document.fix_all(|code| disabled.contains(code));
+                if !edits.is_empty() {
+                    actions.push(to_proto::fix_all(&edits, &uri, positions));
+                }
+            }
             Ok(Some(actions))
         })
     }

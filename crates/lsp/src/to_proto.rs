@@ -65,6 +65,33 @@ pub fn code_action(
     })
 }
 
+/// The kind of kifu's "fix all" action, which editors run on save when asked to
+/// (`editor.codeActionsOnSave` in VS Code).
+pub fn fix_all_kind() -> CodeActionKind {
+    CodeActionKind::new("source.fixAll.kifu")
+}
+
+/// Every certain repair of the document at once (see `Document::fix_all`).
+pub fn fix_all(
+    edits: &[kifu_ide::TextEdit],
+    uri: &Url,
+    positions: &Positions<'_>,
+) -> CodeActionOrCommand {
+    let edits = edits
+        .iter()
+        .map(|e| TextEdit::new(positions.range(e.range), e.insert.clone()))
+        .collect();
+    CodeActionOrCommand::CodeAction(CodeAction {
+        title: "Fix all certain problems (move numbers, check marks, standard SAN...)".into(),
+        kind: Some(fix_all_kind()),
+        edit: Some(WorkspaceEdit {
+            changes: Some([(uri.clone(), edits)].into_iter().collect()),
+            ..WorkspaceEdit::default()
+        }),
+        ..CodeAction::default()
+    })
+}
+
 /// A hover.
 pub fn hover(hover: kifu_ide::Hover, positions: &Positions<'_>) -> Hover {
     Hover {

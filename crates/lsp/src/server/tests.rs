@@ -643,16 +643,34 @@ fn quick_fixes_are_code_actions_with_their_diagnostic_and_edits() {
             "newText": "Qh5"
         }])
     );
-    // Elsewhere on the line: nothing to fix.
+    // Elsewhere on the line: no quick fix.
     let none = server.request(
         "textDocument/codeAction",
         serde_json::json!({
             "textDocument": {"uri": URI},
             "range": {"start": {"line": 0, "character": 1}, "end": {"line": 0, "character": 1}},
-            "context": {"diagnostics": []}
+            "context": {"diagnostics": [], "only": ["quickfix"]}
         }),
     );
     assert_eq!(none, serde_json::json!([]));
+    // Fix all, as an editor asks on save: anywhere, every certain repair.
+    let all = server.request(
+        "textDocument/codeAction",
+        serde_json::json!({
+            "textDocument": {"uri": URI},
+            "range": {"start": {"line": 0, "character": 1}, "end": {"line": 0, "character": 1}},
+            "context": {"diagnostics": [], "only": ["source.fixAll"]}
+        }),
+    );
+    assert_eq!(all.as_array().map(Vec::len), Some(1), "{all}");
+    assert_eq!(all[0]["kind"], "source.fixAll.kifu");
+    assert_eq!(
+        all[0]["edit"]["changes"][URI],
+        serde_json::json!([{
+            "range": {"start": {"line": 0, "character": 12}, "end": {"line": 0, "character": 16}},
+            "newText": "Qh5"
+        }])
+    );
     assert_eq!(server.exit(), 0);
 }
 
