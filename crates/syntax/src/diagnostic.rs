@@ -194,6 +194,8 @@ codes!(impl Code {
     UnterminatedValue = "unterminated-value", Error;
     /// A value that holds what looks like further nodes: probably a `]` is missing.
     ValueLooksUnclosed = "value-looks-unclosed", Warning;
+    /// A `]` inside a value that closed it early: `\]` was meant.
+    UnescapedBracket = "unescaped-bracket", Error;
     /// Lower-case letters in a property identifier (FF[3] style).
     LowercaseIdentifier = "lowercase-identifier", Error;
     /// A property identifier longer than two letters.

@@ -440,6 +440,13 @@ fn fixes_of_unclosed_values() {
             r#"value-looks-unclosed: Close the value with `]` before the next node => "(;C[a comment];B[dd];W[pp])""#
         ]],
     );
+    fixes(
+        Notation::Sgf,
+        "(;C[see [this] one];B[dd])",
+        expect![[
+            r#"unescaped-bracket: Escape the `]` with `\` => "(;C[see [this\\] one];B[dd])""#
+        ]],
+    );
 }
 
 #[test]

@@ -214,8 +214,45 @@ impl<S: Sink<SyntaxKind>> Parser<'_, '_, SyntaxKind, S> {
         }
         while self.at(VALUE) {
             self.value();
+            self.unescaped_bracket();
         }
         self.finish();
+    }
+
+    /// After a value: text on its line, with no `[`, `;`, `(` or `)`, up to a `]` (`C[see
+    /// [this] one]`, `C[one]]`): the value's own `]` was a bracket of its text, unescaped,
+    /// and closed it early. One diagnostic at that `]`, with the fix `\]`; the rest up to the real end
+    /// is kept in the property, as its value's.
+    fn unescaped_bracket(&mut self) {
+        let Some(previous) = self.previous_index() else {
+            return;
+        };
+        let closed_at = self.text_range(previous).end();
+        let rest = &self.text()[usize::from(closed_at)..];
+        let Some(end) = rest
+            .bytes()
+            .position(|b| matches!(b, b'[' | b']' | b';' | b'(' | b')' | b'\n' | b'\r'))
+        else {
+            return;
+        };
+        if rest.as_bytes()[end] != b']' {
+            return;
+        }
+        let limit = closed_at + TextSize::from(end as u32 + 1);
+        let early = TextRange::at(closed_at - TextSize::from(1), TextSize::from(1));
+        self.error_node(|p| p.current_range().end() <= limit && p.current().is_some());
+        self.error(
+            SyntaxError::new(
+                Code::UnescapedBracket,
+                early,
+                "this `]` is text of the value, but it closes it: inside a value, `]` is written `\\]`",
+            )
+            .with_related(
+                TextRange::at(limit - TextSize::from(1), TextSize::from(1)),
+                "the value was meant to end here",
+            )
+            .with_fix("Escape the `]` with `\\`", [(TextRange::empty(early.start()), "\\".to_string())]),
+        );
     }
 
     fn value(&mut self) {
