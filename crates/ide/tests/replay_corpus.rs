@@ -27,6 +27,7 @@ fn py_draughts_games_replay() {
     let mut games = 0;
     let mut moves = 0;
     let mut found: BTreeMap<String, usize> = BTreeMap::new();
+    let mut fixes = 0;
     for &(folder, game_type) in FOLDERS {
         let path = corpus.join(format!(
             "pdn/py-draughts/test/games/{folder}/random_pdns.json"
@@ -55,10 +56,33 @@ fn py_draughts_games_replay() {
                 if d.severity() == Severity::Error {
                     eprintln!("{folder}: {} at `{}`", d.message, &text[d.range]);
                 }
+                // Each diagnostic's fix repairs what it says, and nothing else appears.
+                for fix in &d.fixes {
+                    let mut fixed = text.clone();
+                    for edit in fix.edits.iter().rev() {
+                        fixed.replace_range(
+                            std::ops::Range::<usize>::from(edit.range),
+                            &edit.insert,
+                        );
+                    }
+                    let after = Document::new(Notation::Pdn, fixed.clone());
+                    let left: Vec<&str> = after
+                        .diagnostics()
+                        .iter()
+                        .map(|d| d.code.as_str())
+                        .collect();
+                    assert!(
+                        left.len() < document.diagnostics().len()
+                            && !left.contains(&d.code.as_str()),
+                        "{folder}: `{}` left {left:?} in {fixed}",
+                        fix.title
+                    );
+                    fixes += 1;
+                }
             }
         }
     }
-    println!("{games} games, {moves} moves replayed; found: {found:?}");
+    println!("{games} games, {moves} moves replayed; found: {found:?}; {fixes} fixes applied");
     assert!(
         games >= 166 && moves > 11_000,
         "{games} games, {moves} moves"

@@ -161,14 +161,15 @@ fn replay_on(game: GameRef<'_>, board: &Board, wanted: Wanted, out: &mut Replay)
                     Ok(played) => {
                         if !said_split {
                             said_split = true;
+                            // No fix: joining the pieces changes the count of every move
+                            // number after them, which the file wrote by the pieces.
+                            let whole =
+                                TextRange::new(at.start(), game.range(model[next].text).end());
+                            let one = played.0.full_notation(variant);
                             out.diagnostics.push(SyntaxError::new(
                                 codes::SplitCapture,
-                                TextRange::new(at.start(), game.range(model[next].text).end()),
-                                format!(
-                                    "one capture written as {} moves: `{}`",
-                                    pieces + 1,
-                                    played.0.full_notation(variant)
-                                ),
+                                whole,
+                                format!("one capture written as {} moves: `{one}`", pieces + 1),
                             ));
                         }
                         result = Ok(played);
@@ -185,18 +186,19 @@ fn replay_on(game: GameRef<'_>, board: &Board, wanted: Wanted, out: &mut Replay)
             // pieces than all others (the famous shots people write short), it is meant.
             if let Err(IllegalMove::Ambiguous { candidates }) = &result {
                 if let Some(longest) = unique_longest(candidates) {
+                    let full = longest.full_notation(variant);
                     out.diagnostics.push(
                         SyntaxError::new(
                             codes::AmbiguousCapture,
                             at,
                             format!(
-                                "several captures go from {} to {}; kifu took the one that takes the most pieces, {}",
+                                "several captures go from {} to {}; kifu took the one that takes the most pieces, {full}",
                                 square_name(variant, longest.from),
                                 square_name(variant, longest.to),
-                                longest.full_notation(variant)
                             ),
                         )
-                        .with_severity(Severity::Warning),
+                        .with_severity(Severity::Warning)
+                        .with_fix(format!("Write the whole path, `{full}`"), [(at, full.clone())]),
                     );
                     let next = position.apply(&longest);
                     result = Ok((longest, next));
@@ -211,19 +213,22 @@ fn replay_on(game: GameRef<'_>, board: &Board, wanted: Wanted, out: &mut Replay)
                     if capture != played.is_capture() && !said_separator {
                         said_separator = true;
                         let (wrote, should) = if capture { ("x", "-") } else { ("-", "x") };
-                        out.diagnostics.push(SyntaxError::new(
-                            codes::WrongSeparator,
-                            at,
-                            format!(
-                                "written with `{wrote}`, but {}: `{}`",
-                                if played.is_capture() {
-                                    "it captures"
-                                } else {
-                                    "it captures nothing"
-                                },
-                                played.notation(variant).replace(wrote, should)
-                            ),
-                        ));
+                        let right = played.notation(variant).replace(wrote, should);
+                        out.diagnostics.push(
+                            SyntaxError::new(
+                                codes::WrongSeparator,
+                                at,
+                                format!(
+                                    "written with `{wrote}`, but {}: `{right}`",
+                                    if played.is_capture() {
+                                        "it captures"
+                                    } else {
+                                        "it captures nothing"
+                                    },
+                                ),
+                            )
+                            .with_fix(format!("Write `{right}`"), [(at, right.clone())]),
+                        );
                     }
                     if wanted.wants(id) {
                         out.steps.push((id, step(&played, &next, variant)));

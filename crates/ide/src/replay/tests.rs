@@ -441,6 +441,14 @@ fn fixes_of_unclosed_values() {
         ]],
     );
     fixes(
+        Notation::Pdn,
+        "1. 32-28 19-23 2. 28-19 14x23 3. 33 - 28 09-14 *",
+        expect![[r#"
+            wrong-separator: Write `28x19` => "1. 32-28 19-23 2. 28x19 14x23 3. 33 - 28 09-14 *"
+            space-in-move: Write `33-28` => "1. 32-28 19-23 2. 28-19 14x23 3. 33-28 09-14 *"
+            leading-zero: Write `9-14` => "1. 32-28 19-23 2. 28-19 14x23 3. 33 - 28 9-14 *""#]],
+    );
+    fixes(
         Notation::Sgf,
         "(;C[see [this] one];B[dd])",
         expect![[

@@ -65,25 +65,37 @@ impl Dialect for Pdn {
 
     fn check_move(text: &str, range: TextRange) -> Option<SyntaxError> {
         if text.contains(' ') && !is_column_padding(text) {
-            return Some(SyntaxError::new(
-                Code::SpaceInMove,
-                range,
-                format!(
-                    "`{text}` has spaces inside; PDN 3.0 writes a move without them, `{}`",
-                    text.replace(' ', "")
-                ),
-            ));
+            let joined = text.replace(' ', "");
+            return Some(
+                SyntaxError::new(
+                    Code::SpaceInMove,
+                    range,
+                    format!("`{text}` has spaces inside; PDN 3.0 writes a move without them, `{joined}`"),
+                )
+                .with_fix(format!("Write `{joined}`"), [(range, joined.clone())]),
+            );
         }
         let leading_zero = text
             .split(['-', 'x', 'X', ':', '*'])
             .map(str::trim)
             .any(|square| square.len() > 1 && square.starts_with('0'));
         leading_zero.then(|| {
+            // Each square without its zeros, the joiners as written.
+            let mut fixed = String::with_capacity(text.len());
+            let mut in_square = false;
+            for c in text.chars() {
+                if c == '0' && !in_square {
+                    continue;
+                }
+                in_square = c.is_ascii_digit();
+                fixed.push(c);
+            }
             SyntaxError::new(
                 Code::LeadingZero,
                 range,
                 format!("`{text}` writes a square with a leading zero; PDN 3.0 writes squares without one"),
             )
+            .with_fix(format!("Write `{fixed}`"), [(range, fixed.clone())])
         })
     }
 }
