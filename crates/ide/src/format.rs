@@ -537,11 +537,15 @@ mod tests {
     use crate::{Document, FormatOptions, Notation, TextRange};
 
     fn check(text: &str, expect: Expect) {
-        let document = Document::new(Notation::Pgn, text.to_string());
+        check_in(Notation::Pgn, text, expect);
+    }
+
+    /// Formats `text` as `notation`, and formats the output again: it must not change.
+    fn check_in(notation: Notation, text: &str, expect: Expect) {
+        let document = Document::new(notation, text.to_string());
         let formatted = document.formatted(FormatOptions::default()).unwrap();
         expect.assert_eq(&formatted);
-        // Formatting is idempotent.
-        let again = Document::new(Notation::Pgn, formatted.clone())
+        let again = Document::new(notation, formatted.clone())
             .formatted(FormatOptions::default())
             .unwrap();
         assert_eq!(again, formatted, "formatting the output changes it");
@@ -669,21 +673,12 @@ mod tests {
         .assert_eq(&narrow);
     }
 
-    fn check_pdn(text: &str, expect: Expect) {
-        let document = Document::new(Notation::Pdn, text.to_string());
-        let formatted = document.formatted(FormatOptions::default()).unwrap();
-        expect.assert_eq(&formatted);
-        let again = Document::new(Notation::Pdn, formatted.clone())
-            .formatted(FormatOptions::default())
-            .unwrap();
-        assert_eq!(again, formatted, "formatting the output changes it");
-    }
-
     #[test]
     fn pdn_as_pgn_with_its_own_moves() {
         // Checkers: Black moves first; a move strength, a setup command, the result said
         // again after a comment.
-        check_pdn(
+        check_in(
+            Notation::Pdn,
             "[GameType \"21\"]\n[Event \"x\"]\n1.11-15  23-19 2. 8-11(?) 22-17 {c} /FEN \"B:W18:B14\"/ 1-0 {end} 1-0",
             expect![[r#"
                 [Event "x"]
@@ -694,19 +689,10 @@ mod tests {
         );
     }
 
-    fn check_sgf(text: &str, expect: Expect) {
-        let document = Document::new(Notation::Sgf, text.to_string());
-        let formatted = document.formatted(FormatOptions::default()).unwrap();
-        expect.assert_eq(&formatted);
-        let again = Document::new(Notation::Sgf, formatted.clone())
-            .formatted(FormatOptions::default())
-            .unwrap();
-        assert_eq!(again, formatted, "formatting the output changes it");
-    }
-
     #[test]
     fn sgf_nodes_and_variations() {
-        check_sgf(
+        check_in(
+            Notation::Sgf,
             "(;GM[1]FF[4] SZ[19]C[hi\\] there]\n;B[pd];W[dd](;B[pq]C[a\nb] ;W[dp])(;B[dp]TR [aa][bb]))",
             expect![[r#"
                 (;GM[1]FF[4]SZ[19]C[hi\] there]
@@ -722,7 +708,8 @@ mod tests {
 
     #[test]
     fn sgf_trees_with_errors_are_left_as_written() {
-        check_sgf(
+        check_in(
+            Notation::Sgf,
             "(;GM[1];B[pd]  ;W[dd]\n(;b[aa]))  (;GM[1] ;B[aa])",
             expect![[r#"
             (;GM[1];B[pd]  ;W[dd]

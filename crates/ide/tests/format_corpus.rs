@@ -4,30 +4,13 @@
 //! roster's order, which the format puts right), and formatting it again changes nothing.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use kifu_ide::game::{GameRef, LineId};
 use kifu_ide::{Document, FormatOptions, Notation};
 
 mod common;
-use common::corpus;
-
-fn game_files(dir: &Path, extension: &str, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            game_files(&path, extension, out);
-        } else if path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case(extension))
-        {
-            out.push(path);
-        }
-    }
-}
+use common::{corpus, game_files};
 
 /// A line of moves as data: each move's side, text, suffix, NAGs, comments and variations.
 fn walk(game: GameRef<'_>, id: LineId, out: &mut String) {

@@ -4,14 +4,14 @@
 //! makes from the game's tree. Held on every PGN file of the repository and of the shared
 //! corpus, and on thousands of their copies with a byte broken (fixed seeds).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use kifu_ide::game::Game;
 use kifu_syntax::pgn::{game_start, plain_game, Games, PlainGame};
 use kifu_syntax::NodeCache;
 
 mod common;
-use common::corpus;
+use common::{corpus, game_files};
 
 /// What one text showed: games, and how many of them were plain.
 #[derive(Default, Debug)]
@@ -66,31 +66,15 @@ fn check(text: &str, what: &str, seen: &mut Seen) {
     }
 }
 
-fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            pgn_files(&path, out);
-        } else if path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
-        {
-            out.push(path);
-        }
-    }
-}
-
 fn texts() -> Vec<(String, String)> {
     let mut files = Vec::new();
-    pgn_files(
+    game_files(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures"),
+        "pgn",
         &mut files,
     );
     if let Some(dir) = corpus("pgn") {
-        pgn_files(&dir, &mut files);
+        game_files(&dir, "pgn", &mut files);
     }
     files.sort();
     files
