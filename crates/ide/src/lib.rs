@@ -14,6 +14,7 @@
 //! | the syntax tree (`.rast`) | [`Document::syntax_tree`] | `document` |
 //! | the game model of each game | [`Document::games`], [`Document::game_at`] | [`game`] |
 //! | hover | [`Document::hover`] | `hover` |
+//! | completion: tags, values, legal moves, SGF identifiers, a new game | [`Document::completions`] | `complete` |
 //! | outline (document symbols) | [`Document::symbols`] | `outline` |
 //! | folding ranges | [`Document::folding_ranges`] | `folding` |
 //! | semantic highlighting | [`Document::highlights`] | `highlight` |
@@ -29,6 +30,7 @@
 
 pub mod check;
 pub mod codes;
+mod complete;
 mod diagnostics;
 mod document;
 mod eco;
@@ -44,6 +46,7 @@ mod outline;
 pub mod replay;
 mod tags;
 
+pub use complete::{Completion, CompletionKind};
 pub use document::Document;
 pub use folding::{Fold, FoldKind};
 pub use format::FormatOptions;

@@ -35,6 +35,11 @@ pub fn server_capabilities(encoding: Encoding) -> ServerCapabilities {
         document_symbol_provider: Some(OneOf::Left(true)),
         workspace_symbol_provider: Some(OneOf::Left(true)),
         selection_range_provider: Some(SelectionRangeProviderCapability::Simple(true)),
+        // Tags, values, legal moves, SGF identifiers, a new game.
+        completion_provider: Some(CompletionOptions {
+            trigger_characters: Some(vec!["[".into(), "\"".into(), ";".into()]),
+            ..CompletionOptions::default()
+        }),
         document_formatting_provider: Some(OneOf::Left(true)),
         // The games a range touches.
         document_range_formatting_provider: Some(OneOf::Left(true)),

@@ -362,6 +362,20 @@ impl LanguageServer for Backend {
         })
     }
 
+    async fn completion(&self, params: CompletionParams) -> Result<Option<CompletionResponse>> {
+        let at = params.text_document_position;
+        self.with_document(&at.text_document.uri, |positions, document| {
+            let offset = positions.offset(at.position);
+            let items = document
+                .completions(offset)
+                .iter()
+                .enumerate()
+                .map(|(i, c)| to_proto::completion(c, i, positions))
+                .collect();
+            Ok(Some(CompletionResponse::Array(items)))
+        })
+    }
+
     async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
         self.with_document(&params.text_document.uri, |positions, document| {
             let Some(formatted) = document.formatted(FormatOptions::default()) else {

@@ -92,6 +92,38 @@ pub fn fix_all(
     })
 }
 
+/// A completion, `index` in kifu's order of likelihood (kept by `sortText`).
+pub fn completion(
+    c: &kifu_ide::Completion,
+    index: usize,
+    positions: &Positions<'_>,
+) -> CompletionItem {
+    use kifu_ide::CompletionKind as K;
+    let snippet = c.kind == K::Snippet;
+    CompletionItem {
+        label: c.label.clone(),
+        kind: Some(match c.kind {
+            K::Property => CompletionItemKind::PROPERTY,
+            K::Value => CompletionItemKind::VALUE,
+            K::Move => CompletionItemKind::EVENT,
+            K::Snippet => CompletionItemKind::SNIPPET,
+        }),
+        detail: c.detail.clone(),
+        sort_text: Some(format!("{index:05}")),
+        filter_text: Some(c.label.clone()),
+        insert_text_format: Some(if snippet {
+            InsertTextFormat::SNIPPET
+        } else {
+            InsertTextFormat::PLAIN_TEXT
+        }),
+        text_edit: Some(CompletionTextEdit::Edit(TextEdit::new(
+            positions.range(c.range),
+            c.insert.clone(),
+        ))),
+        ..CompletionItem::default()
+    }
+}
+
 /// A hover.
 pub fn hover(hover: kifu_ide::Hover, positions: &Positions<'_>) -> Hover {
     Hover {

@@ -750,3 +750,38 @@ fn range_formatting_formats_the_games_the_range_touches() {
     );
     assert_eq!(server.exit(), 0);
 }
+
+#[test]
+fn completion_of_legal_moves_replaces_what_is_typed() {
+    let mut server = TestServer::start();
+    server.open(URI, "1. e4 e5 2. N *\n");
+    let items = server.request(
+        "textDocument/completion",
+        serde_json::json!({
+            "textDocument": {"uri": URI},
+            "position": {"line": 0, "character": 13}
+        }),
+    );
+    let labels: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|i| i["label"].as_str())
+        .collect();
+    assert!(
+        labels.contains(&"Nf3") && labels.contains(&"Qh5"),
+        "{labels:?}"
+    );
+    let nf3 = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["label"] == "Nf3")
+        .unwrap();
+    // `N` is replaced.
+    assert_eq!(
+        nf3["textEdit"]["range"],
+        serde_json::json!({"start": {"line": 0, "character": 12}, "end": {"line": 0, "character": 13}})
+    );
+    assert_eq!(server.exit(), 0);
+}

@@ -1,0 +1,460 @@
+//! Completion: what may be written at the cursor.
+//!
+//! - PGN and PDN tag names (the Seven Tag Roster first, each with what it means); the
+//!   values of tags whose values are a closed set (`Result`, `Termination`, `Variant`,
+//!   `GameType`), `ECO` codes with their openings' names, and the players already named in
+//!   the file for `White` and `Black`.
+//! - Chess moves: the legal moves of the position at the cursor, in standard SAN, captures
+//!   and checks first.
+//! - SGF property identifiers, each with its name.
+//! - Outside any game: a new game (PGN: the Seven Tag Roster with today's date; SGF: a root
+//!   node).
+
+use kifu_rules::chess::{CastlingMode, Dialect, Position, Variant};
+use kifu_syntax::pgn::{SyntaxKind as K, SyntaxToken};
+use kifu_syntax::{TextRange, TextSize};
+
+use crate::document::Parsed;
+use crate::game::{GameKind, GameRef, MoveId, Start};
+use crate::replay::{step_of, StepPosition};
+use crate::Document;
+
+/// What a completion is of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CompletionKind {
+    /// A tag name or an SGF property identifier.
+    Property,
+    /// A tag's value.
+    Value,
+    /// A move.
+    Move,
+    /// A new game, with places to fill.
+    Snippet,
+}
+
+/// One thing that may be written at the cursor.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Completion {
+    /// What the list shows.
+    pub label: String,
+    /// A word on it: the tag's meaning, the opening's name, "captures, check".
+    pub detail: Option<String>,
+    /// What it is.
+    pub kind: CompletionKind,
+    /// What it replaces (empty: it is inserted at the cursor).
+    pub range: TextRange,
+    /// What is written; for a snippet, with LSP's `${1:placeholders}`.
+    pub insert: String,
+}
+
+/// The Seven Tag Roster, then the other tags the standard and common programs write.
+const TAGS: &[&str] = &[
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "White",
+    "Black",
+    "Result",
+    "ECO",
+    "Opening",
+    "Variation",
+    "WhiteElo",
+    "BlackElo",
+    "WhiteTitle",
+    "BlackTitle",
+    "WhiteFideId",
+    "BlackFideId",
+    "TimeControl",
+    "Termination",
+    "FEN",
+    "SetUp",
+    "Variant",
+    "Annotator",
+    "PlyCount",
+    "EventDate",
+    "EventType",
+    "Board",
+    "Mode",
+    "UTCDate",
+    "UTCTime",
+    "Time",
+    "GameType",
+];
+
+/// The values of `Termination` in the standard (section 9.8.1).
+const TERMINATIONS: &[&str] = &[
+    "abandoned",
+    "adjudication",
+    "death",
+    "emergency",
+    "normal",
+    "rules infraction",
+    "time forfeit",
+    "unterminated",
+];
+
+/// The variants kifu replays, as Lichess names them in its `Variant` tag.
+const VARIANTS: &[&str] = &[
+    "Standard",
+    "Chess960",
+    "Crazyhouse",
+    "Atomic",
+    "Antichess",
+    "King of the Hill",
+    "Three-check",
+    "Horde",
+    "Racing Kings",
+];
+
+/// PDN's `GameType` values kifu knows, with their variants.
+const GAME_TYPES: &[(&str, &str)] = &[
+    ("20", "International draughts, 10×10"),
+    ("21", "English draughts (checkers), 8×8"),
+    ("22", "Italian draughts, 8×8"),
+    ("25", "Russian draughts, 8×8"),
+    ("26", "Brazilian draughts, 8×8"),
+    ("30", "Turkish draughts, 8×8"),
+    ("40", "Frisian draughts, 10×10"),
+];
+
+impl Document {
+    /// What may be written at `offset`, most likely first.
+    pub fn completions(&self, offset: TextSize) -> Vec<Completion> {
+        match self.parsed() {
+            Parsed::Pgn(parse) => {
+                let root = parse.syntax();
+                let token = root.token_at_offset(offset).left_biased();
+                self.pgn_completions(token, offset, true)
+            }
+            Parsed::Pdn(parse) => {
+                // PDN's tag pairs are PGN's: the pair is read as PGN. (PDN moves are not
+                // completed yet.)
+                let root = parse.syntax();
+                let pair = root.token_at_offset(offset).left_biased().and_then(|t| {
+                    t.parent_ancestors()
+                        .find(|n| n.kind().role() == K::TAG_PAIR)
+                });
+                let Some(pair) = pair else {
+                    return Vec::new();
+                };
+                let start = pair.text_range().start();
+                let tags = kifu_syntax::pgn::parse(&pair.text().to_string());
+                let token = tags.syntax().token_at_offset(offset - start).left_biased();
+                let mut found = self.pgn_completions(token, offset - start, false);
+                for c in &mut found {
+                    c.range += start;
+                }
+                found
+            }
+            Parsed::Sgf(parse) => self.sgf_completions(&parse.syntax(), offset),
+        }
+    }
+
+    fn pgn_completions(
+        &self,
+        token: Option<SyntaxToken>,
+        offset: TextSize,
+        chess: bool,
+    ) -> Vec<Completion> {
+        let at = TextRange::empty(offset);
+        let Some(token) = token else {
+            return if chess { new_game(at) } else { Vec::new() };
+        };
+        if let Some(pair) = token.parent_ancestors().find(|n| n.kind() == K::TAG_PAIR) {
+            let name = pair
+                .children_with_tokens()
+                .filter_map(|t| t.into_token())
+                .find(|t| t.kind() == K::SYMBOL);
+            let string = pair
+                .children_with_tokens()
+                .filter_map(|t| t.into_token())
+                .find(|t| t.kind() == K::STRING);
+            // Inside the quotes: the values.
+            if let (Some(name), Some(string)) = (&name, &string) {
+                let range = string.text_range();
+                if offset > range.start() {
+                    let inner = TextRange::new(
+                        range.start() + TextSize::from(1),
+                        (range.end()
+                            - TextSize::from(u32::from(
+                                string.text().len() > 1 && string.text().ends_with('"'),
+                            )))
+                        .max(range.start() + TextSize::from(1)),
+                    );
+                    return self.tag_values(name.text(), inner);
+                }
+            }
+            // The name.
+            let range = match &name {
+                Some(name) if name.text_range().contains_inclusive(offset) => name.text_range(),
+                _ => at,
+            };
+            return TAGS
+                .iter()
+                .map(|tag| Completion {
+                    label: (*tag).to_string(),
+                    detail: crate::tags::tag_meaning(tag).map(str::to_string),
+                    kind: CompletionKind::Property,
+                    range,
+                    insert: (*tag).to_string(),
+                })
+                .collect();
+        }
+        let in_comment = token
+            .parent_ancestors()
+            .any(|n| matches!(n.kind(), K::COMMENT | K::TAG_SECTION));
+        // In a game, after its tags and before its result: moves.
+        let game = token.parent_ancestors().find(|n| n.kind() == K::GAME);
+        let in_moves = game.as_ref().is_some_and(|game| {
+            let after_tags = game
+                .children()
+                .find(|n| n.kind() == K::TAG_SECTION)
+                .is_none_or(|tags| tags.text_range().end() < offset);
+            let before_result = game
+                .children()
+                .find(|n| n.kind() == K::GAME_RESULT)
+                .is_none_or(|result| offset <= result.text_range().start());
+            after_tags && before_result
+        });
+        if chess && in_moves && !in_comment {
+            let range = match token.kind() {
+                K::SAN | K::SYMBOL if token.text_range().contains_inclusive(offset) => {
+                    token.text_range()
+                }
+                _ => at,
+            };
+            return self.moves_at(offset, range);
+        }
+        // Between games (the white space after one, or before the first): a new game.
+        let in_game = token.parent_ancestors().any(|n| n.kind() == K::GAME);
+        if chess && !in_game {
+            return new_game(at);
+        }
+        Vec::new()
+    }
+
+    /// The values of tag `name`, replacing `range` (inside the quotes).
+    fn tag_values(&self, name: &str, range: TextRange) -> Vec<Completion> {
+        let value = |label: &str, detail: Option<&str>| Completion {
+            label: label.to_string(),
+            detail: detail.map(str::to_string),
+            kind: CompletionKind::Value,
+            range,
+            insert: label.to_string(),
+        };
+        match name {
+            "Result" => [
+                ("1-0", "White won"),
+                ("0-1", "Black won"),
+                ("1/2-1/2", "a draw"),
+                ("*", "unknown, or still going on"),
+            ]
+            .iter()
+            .map(|(v, d)| value(v, Some(d)))
+            .collect(),
+            "Termination" => TERMINATIONS.iter().map(|v| value(v, None)).collect(),
+            "Variant" => VARIANTS.iter().map(|v| value(v, None)).collect(),
+            "GameType" => GAME_TYPES.iter().map(|(v, d)| value(v, Some(d))).collect(),
+            "ECO" => crate::eco::codes()
+                .map(|(code, opening)| value(code, Some(opening)))
+                .collect(),
+            "White" | "Black" => {
+                let mut players: Vec<&str> = self
+                    .games()
+                    .flat_map(|g| {
+                        g.game
+                            .header
+                            .entries()
+                            .filter(|e| matches!(e.name(), "White" | "Black"))
+                            .filter_map(|e| e.value())
+                            .collect::<Vec<_>>()
+                    })
+                    .filter(|p| !p.is_empty() && *p != "?")
+                    .collect();
+                players.sort_unstable();
+                players.dedup();
+                players.into_iter().map(|p| value(p, None)).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The legal moves of the position at `offset` in a chess game, replacing `range`:
+    /// after the last move before the cursor in the line the cursor is in.
+    fn moves_at(&self, offset: TextSize, range: TextRange) -> Vec<Completion> {
+        let Some(game) = self.game_at(TextRange::empty(offset)) else {
+            return Vec::new();
+        };
+        let model = game.game;
+        let GameKind::Chess { variant } = &model.kind else {
+            return Vec::new();
+        };
+        let Some(variant) = variant
+            .as_deref()
+            .map_or(Some(Variant::Standard), Variant::from_tag)
+        else {
+            return Vec::new();
+        };
+        let position = match before_cursor(game, offset) {
+            Some(m) => match step_of(game, m).map(|s| s.position) {
+                Some(StepPosition::Fen(fen)) => Position::from_fen(variant, &fen).ok(),
+                _ => None,
+            },
+            None => match &model.start {
+                Start::Fen(fen) => Position::from_fen(variant, fen).ok(),
+                _ => Some(Position::new(variant)),
+            },
+        };
+        let Some(position) = position else {
+            return Vec::new();
+        };
+        legal_moves(&position, range)
+    }
+
+    fn sgf_completions(
+        &self,
+        root: &kifu_syntax::sgf::SyntaxNode,
+        offset: TextSize,
+    ) -> Vec<Completion> {
+        use kifu_syntax::sgf::properties::PROPERTIES;
+        use kifu_syntax::sgf::SyntaxKind as S;
+        let at = TextRange::empty(offset);
+        let token = root.token_at_offset(offset).left_biased();
+        let Some(token) = token else {
+            return sgf_new_game(at);
+        };
+        let in_tree = token.parent_ancestors().any(|n| n.kind() == S::GAME_TREE);
+        if !in_tree {
+            return sgf_new_game(at);
+        }
+        // In a node, not inside a value: the identifiers.
+        let value = token.text_range();
+        if token.kind() == S::VALUE && value.start() < offset && offset < value.end() {
+            return Vec::new();
+        }
+        let range = if token.kind() == S::IDENT && token.text_range().contains_inclusive(offset) {
+            token.text_range()
+        } else {
+            at
+        };
+        PROPERTIES
+            .iter()
+            .map(|p| Completion {
+                label: p.id.to_string(),
+                detail: Some(p.name.to_string()),
+                kind: CompletionKind::Property,
+                range,
+                insert: p.id.to_string(),
+            })
+            .collect()
+    }
+}
+
+/// The last move before `offset` in the innermost line around it, or the move that line
+/// branches from; `None` at the game's start.
+fn before_cursor(game: GameRef<'_>, offset: TextSize) -> Option<MoveId> {
+    let model = game.game;
+    let inside = |range: TextRange| game.range(range).contains_inclusive(offset);
+    // The innermost line around the cursor: lines are in text order, nested after their
+    // parents, so the last that holds it.
+    let line = model
+        .lines
+        .iter()
+        .rposition(|l| inside(l.range))
+        .unwrap_or(0);
+    let line = &model.lines[line];
+    line.moves
+        .iter()
+        .rev()
+        .find(|&&m| game.range(model[m].range).end() <= offset)
+        .copied()
+        .or(line.branches_from)
+}
+
+/// Every legal move of `position` in standard SAN, captures and checks first.
+fn legal_moves(position: &Position, range: TextRange) -> Vec<Completion> {
+    let mode: CastlingMode = position.castling_mode();
+    let mut moves: Vec<(u8, Completion)> = position
+        .legal_moves()
+        .iter()
+        .filter_map(|m| {
+            let played = position
+                .play(&m.to_uci(mode).to_string(), &Dialect::ENGLISH)
+                .ok()?;
+            let san = played.san().to_string();
+            let check = played.gives_check();
+            let capture = played.is_capture();
+            let detail = match (capture, check) {
+                (true, true) => Some("captures, check"),
+                (true, false) => Some("captures"),
+                (false, true) => Some("check"),
+                (false, false) => None,
+            };
+            let rank = match (check, capture) {
+                (true, _) => 0,
+                (false, true) => 1,
+                _ => 2,
+            };
+            Some((
+                rank,
+                Completion {
+                    label: san.clone(),
+                    detail: detail.map(str::to_string),
+                    kind: CompletionKind::Move,
+                    range,
+                    insert: san,
+                },
+            ))
+        })
+        .collect();
+    moves.sort_by(|(a, x), (b, y)| a.cmp(b).then_with(|| x.label.cmp(&y.label)));
+    moves.into_iter().map(|(_, c)| c).collect()
+}
+
+/// A new PGN game: the Seven Tag Roster with today's date, and a place for the moves.
+fn new_game(at: TextRange) -> Vec<Completion> {
+    let date = today();
+    vec![Completion {
+        label: "New game (Seven Tag Roster)".to_string(),
+        detail: Some("[Event \"?\"] ... [Result \"*\"] and the moves".to_string()),
+        kind: CompletionKind::Snippet,
+        range: at,
+        insert: format!(
+            "[Event \"${{1:?}}\"]\n[Site \"${{2:?}}\"]\n[Date \"{date}\"]\n[Round \"${{3:?}}\"]\n[White \"${{4:?}}\"]\n[Black \"${{5:?}}\"]\n[Result \"*\"]\n\n1. $0 *\n"
+        ),
+    }]
+}
+
+/// A new SGF game: a root node with the usual properties.
+fn sgf_new_game(at: TextRange) -> Vec<Completion> {
+    vec![Completion {
+        label: "New game (root node)".to_string(),
+        detail: Some("(;FF[4]GM[1]SZ[19]CA[UTF-8] ...)".to_string()),
+        kind: CompletionKind::Snippet,
+        range: at,
+        insert: "(;FF[4]GM[1]SZ[${1:19}]CA[UTF-8]PB[${2}]PW[${3}]KM[${4:6.5}]\n;B[$0])\n"
+            .to_string(),
+    }]
+}
+
+/// Today's date as PGN writes it, `YYYY.MM.DD` (UTC).
+fn today() -> String {
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+#[cfg(test)]
+mod tests;
