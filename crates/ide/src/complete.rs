@@ -328,11 +328,60 @@ impl Document {
         if !in_tree {
             return sgf_new_game(at);
         }
-        // In a node, not inside a value: the identifiers.
+        // Inside a value: the values of a property whose values are a known set.
         let value = token.text_range();
         if token.kind() == S::VALUE && value.start() < offset && offset < value.end() {
-            return Vec::new();
+            let ident = token.parent().and_then(|p| {
+                p.children_with_tokens()
+                    .filter_map(|t| t.into_token())
+                    .find(|t| t.kind() == S::IDENT)
+            });
+            let closed = token.text().ends_with(']') && token.text().len() > 1;
+            let inner = TextRange::new(
+                value.start() + TextSize::from(1),
+                value.end() - TextSize::from(u32::from(closed)),
+            );
+            let values: &[(&str, &str)] = match ident.as_ref().map(|i| i.text()) {
+                Some("CA") => &[
+                    ("UTF-8", "Unicode"),
+                    ("ISO-8859-1", "Latin-1, western Europe"),
+                    ("Windows-1252", "western Europe"),
+                    ("Shift_JIS", "Japanese"),
+                    ("EUC-JP", "Japanese"),
+                    ("GB2312", "simplified Chinese"),
+                    ("GBK", "simplified Chinese"),
+                    ("Big5", "traditional Chinese"),
+                    ("EUC-KR", "Korean"),
+                ],
+                Some("RU") => &[
+                    ("Japanese", "territory scoring, suicide forbidden"),
+                    ("Chinese", "area scoring"),
+                    ("AGA", "American Go Association"),
+                    ("GOE", "Ing's rules (suicide allowed)"),
+                    ("NZ", "New Zealand (suicide allowed)"),
+                ],
+                Some("GM") => &[("1", "Go")],
+                Some("FF") => &[("4", "the current format, FF[4]")],
+                _ => &[],
+            };
+            return values
+                .iter()
+                .map(|(v, d)| Completion {
+                    label: (*v).to_string(),
+                    detail: Some((*d).to_string()),
+                    kind: CompletionKind::Value,
+                    range: inner,
+                    insert: (*v).to_string(),
+                })
+                .collect();
         }
+        // In a node: the identifiers, those of the root only in the game's first node.
+        let node = token.parent_ancestors().find(|n| n.kind() == S::NODE);
+        let in_root = node.as_ref().is_none_or(|node| {
+            node.parent()
+                .is_some_and(|tree| tree.parent().is_some_and(|p| p.kind() == S::COLLECTION))
+                && node.prev_sibling().is_none()
+        });
         let range = if token.kind() == S::IDENT && token.text_range().contains_inclusive(offset) {
             token.text_range()
         } else {
@@ -340,6 +389,7 @@ impl Document {
         };
         PROPERTIES
             .iter()
+            .filter(|p| in_root || p.kind != kifu_syntax::sgf::properties::Kind::Root)
             .map(|p| Completion {
                 label: p.id.to_string(),
                 detail: Some(p.name.to_string()),

@@ -81,3 +81,16 @@ fn sgf_identifiers_and_new_games() {
         "{date}"
     );
 }
+
+#[test]
+fn sgf_values_and_root_properties_in_the_root_only() {
+    assert_eq!(
+        labels(Notation::Sgf, "(;GM[1]RU[J$0])")[..2],
+        ["Japanese", "Chinese"]
+    );
+    assert_eq!(labels(Notation::Sgf, "(;GM[1]CA[$0])")[0], "UTF-8");
+    let root = labels(Notation::Sgf, "(;GM[1]$0;B[aa])");
+    let later = labels(Notation::Sgf, "(;GM[1];B[aa]$0)");
+    assert!(root.contains(&"SZ".to_string()));
+    assert!(!later.contains(&"SZ".to_string()) && later.contains(&"C".to_string()));
+}
