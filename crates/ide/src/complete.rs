@@ -10,13 +10,16 @@
 //! - Outside any game: a new game (PGN: the Seven Tag Roster with today's date; SGF: a root
 //!   node).
 
-use kifu_rules::chess::{CastlingMode, Dialect, Position, Variant};
-use kifu_syntax::pgn::{SyntaxKind as K, SyntaxToken};
-use kifu_syntax::{TextRange, TextSize};
+use kifu_rules::chess::{Position, Variant};
+use kifu_syntax::pdn::board;
+use kifu_syntax::pgn::SyntaxKind as K;
+use kifu_syntax::{Notation, TextRange, TextSize};
+use rowan::Language;
 
 use crate::document::Parsed;
-use crate::game::{GameKind, GameRef, MoveId, Start};
-use crate::replay::{step_of, StepPosition};
+use crate::game::{GameKind, GameRef, MoveId};
+use crate::replay::{chess_start, step_of, StepPosition};
+use crate::roles::{self, node_role, pdn_role, pgn_role, token_role, Role};
 use crate::Document;
 
 /// What a completion is of.
@@ -47,40 +50,7 @@ pub struct Completion {
     pub insert: String,
 }
 
-/// The Seven Tag Roster, then the other tags the standard and common programs write.
-const TAGS: &[&str] = &[
-    "Event",
-    "Site",
-    "Date",
-    "Round",
-    "White",
-    "Black",
-    "Result",
-    "ECO",
-    "Opening",
-    "Variation",
-    "WhiteElo",
-    "BlackElo",
-    "WhiteTitle",
-    "BlackTitle",
-    "WhiteFideId",
-    "BlackFideId",
-    "TimeControl",
-    "Termination",
-    "FEN",
-    "SetUp",
-    "Variant",
-    "Annotator",
-    "PlyCount",
-    "EventDate",
-    "EventType",
-    "Board",
-    "Mode",
-    "UTCDate",
-    "UTCTime",
-    "Time",
-    "GameType",
-];
+use crate::tags::TAGS;
 
 /// The values of `Termination` in the standard (section 9.8.1).
 const TERMINATIONS: &[&str] = &[
@@ -94,93 +64,45 @@ const TERMINATIONS: &[&str] = &[
     "unterminated",
 ];
 
-/// The variants kifu replays, as Lichess names them in its `Variant` tag.
-const VARIANTS: &[&str] = &[
-    "Standard",
-    "Chess960",
-    "Crazyhouse",
-    "Atomic",
-    "Antichess",
-    "King of the Hill",
-    "Three-check",
-    "Horde",
-    "Racing Kings",
-];
-
-/// PDN's `GameType` values kifu knows, with their variants.
-const GAME_TYPES: &[(&str, &str)] = &[
-    ("20", "International draughts, 10×10"),
-    ("21", "English draughts (checkers), 8×8"),
-    ("22", "Italian draughts, 8×8"),
-    ("25", "Russian draughts, 8×8"),
-    ("26", "Brazilian draughts, 8×8"),
-    ("30", "Turkish draughts, 8×8"),
-    ("40", "Frisian draughts, 10×10"),
-];
-
 impl Document {
     /// What may be written at `offset`, most likely first.
     pub fn completions(&self, offset: TextSize) -> Vec<Completion> {
         match self.parsed() {
-            Parsed::Pgn(parse) => {
-                let root = parse.syntax();
-                let token = root.token_at_offset(offset).left_biased();
-                self.pgn_completions(token, offset, true)
-            }
-            Parsed::Pdn(parse) => {
-                // PDN's tag pairs are PGN's: the pair is read as PGN. (PDN moves are not
-                // completed yet.)
-                let root = parse.syntax();
-                let pair = root.token_at_offset(offset).left_biased().and_then(|t| {
-                    t.parent_ancestors()
-                        .find(|n| n.kind().role() == K::TAG_PAIR)
-                });
-                let Some(pair) = pair else {
-                    return Vec::new();
-                };
-                let start = pair.text_range().start();
-                let tags = kifu_syntax::pgn::parse(&pair.text().to_string());
-                let token = tags.syntax().token_at_offset(offset - start).left_biased();
-                let mut found = self.pgn_completions(token, offset - start, false);
-                for c in &mut found {
-                    c.range += start;
-                }
-                found
-            }
+            Parsed::Pgn(parse) => self.pgn_family_completions(&parse.syntax(), pgn_role, offset),
+            Parsed::Pdn(parse) => self.pgn_family_completions(&parse.syntax(), pdn_role, offset),
             Parsed::Sgf(parse) => self.sgf_completions(&parse.syntax(), offset),
         }
     }
 
-    fn pgn_completions(
+    /// PGN and PDN, read through the roles of their kinds: tags and their values; moves
+    /// and a new game in PGN (PDN moves are not completed yet).
+    fn pgn_family_completions<L: Language>(
         &self,
-        token: Option<SyntaxToken>,
+        root: &rowan::SyntaxNode<L>,
+        role: Role,
         offset: TextSize,
-        chess: bool,
     ) -> Vec<Completion> {
+        let chess = self.notation() == Notation::Pgn;
         let at = TextRange::empty(offset);
-        let Some(token) = token else {
+        let Some(token) = root.token_at_offset(offset).left_biased() else {
             return if chess { new_game(at) } else { Vec::new() };
         };
-        if let Some(pair) = token.parent_ancestors().find(|n| n.kind() == K::TAG_PAIR) {
-            let name = pair
-                .children_with_tokens()
-                .filter_map(|t| t.into_token())
-                .find(|t| t.kind() == K::SYMBOL);
-            let string = pair
-                .children_with_tokens()
-                .filter_map(|t| t.into_token())
-                .find(|t| t.kind() == K::STRING);
+        let ancestor = |kind: K| {
+            token
+                .parent_ancestors()
+                .find(|n| node_role(n, role) == kind)
+        };
+        if let Some(pair) = ancestor(K::TAG_PAIR) {
+            let name = roles::token(&pair, role, K::SYMBOL);
+            let string = roles::token(&pair, role, K::STRING);
             // Inside the quotes: the values.
             if let (Some(name), Some(string)) = (&name, &string) {
                 let range = string.text_range();
                 if offset > range.start() {
+                    let closed = string.text().len() > 1 && string.text().ends_with('"');
                     let inner = TextRange::new(
                         range.start() + TextSize::from(1),
-                        (range.end()
-                            - TextSize::from(u32::from(
-                                string.text().len() > 1 && string.text().ends_with('"'),
-                            )))
-                        .max(range.start() + TextSize::from(1)),
+                        range.end() - TextSize::from(u32::from(closed)),
                     );
                     return self.tag_values(name.text(), inner);
                 }
@@ -192,46 +114,35 @@ impl Document {
             };
             return TAGS
                 .iter()
-                .map(|tag| Completion {
+                .map(|(tag, meaning)| Completion {
                     label: (*tag).to_string(),
-                    detail: crate::tags::tag_meaning(tag).map(str::to_string),
+                    detail: Some((*meaning).to_string()),
                     kind: CompletionKind::Property,
                     range,
                     insert: (*tag).to_string(),
                 })
                 .collect();
         }
-        let in_comment = token
-            .parent_ancestors()
-            .any(|n| matches!(n.kind(), K::COMMENT | K::TAG_SECTION));
-        // In a game, after its tags and before its result: moves.
-        let game = token.parent_ancestors().find(|n| n.kind() == K::GAME);
-        let in_moves = game.as_ref().is_some_and(|game| {
-            let after_tags = game
-                .children()
-                .find(|n| n.kind() == K::TAG_SECTION)
-                .is_none_or(|tags| tags.text_range().end() < offset);
-            let before_result = game
-                .children()
-                .find(|n| n.kind() == K::GAME_RESULT)
-                .is_none_or(|result| offset <= result.text_range().start());
-            after_tags && before_result
-        });
-        if chess && in_moves && !in_comment {
-            let range = match token.kind() {
-                K::SAN | K::SYMBOL if token.text_range().contains_inclusive(offset) => {
-                    token.text_range()
-                }
-                _ => at,
-            };
-            return self.moves_at(offset, range);
+        let Some(game) = ancestor(K::GAME) else {
+            // Between games (the white space after one, or before the first): a new game.
+            return if chess { new_game(at) } else { Vec::new() };
+        };
+        // In a game, after its tags and before its result, not in a comment: moves.
+        let child = |kind: K| game.children().find(|n| node_role(n, role) == kind);
+        let after_tags = child(K::TAG_SECTION).is_none_or(|tags| tags.text_range().end() < offset);
+        let before_result =
+            child(K::GAME_RESULT).is_none_or(|result| offset <= result.text_range().start());
+        let in_comment = ancestor(K::COMMENT).is_some();
+        if !(chess && after_tags && before_result && !in_comment) {
+            return Vec::new();
         }
-        // Between games (the white space after one, or before the first): a new game.
-        let in_game = token.parent_ancestors().any(|n| n.kind() == K::GAME);
-        if chess && !in_game {
-            return new_game(at);
-        }
-        Vec::new()
+        let range = match token_role(&token, role) {
+            K::SAN | K::SYMBOL if token.text_range().contains_inclusive(offset) => {
+                token.text_range()
+            }
+            _ => at,
+        };
+        self.moves_at(offset, range)
     }
 
     /// The values of tag `name`, replacing `range` (inside the quotes).
@@ -254,8 +165,11 @@ impl Document {
             .map(|(v, d)| value(v, Some(d)))
             .collect(),
             "Termination" => TERMINATIONS.iter().map(|v| value(v, None)).collect(),
-            "Variant" => VARIANTS.iter().map(|v| value(v, None)).collect(),
-            "GameType" => GAME_TYPES.iter().map(|(v, d)| value(v, Some(d))).collect(),
+            "Variant" => Variant::ALL.iter().map(|v| value(v.name(), None)).collect(),
+            "GameType" => board::STANDARD
+                .iter()
+                .map(|b| value(&b.game_type.to_string(), Some(b.name)))
+                .collect(),
             "ECO" => crate::eco::codes()
                 .map(|(code, opening)| value(code, Some(opening)))
                 .collect(),
@@ -286,24 +200,19 @@ impl Document {
         let Some(game) = self.game_at(TextRange::empty(offset)) else {
             return Vec::new();
         };
-        let model = game.game;
-        let GameKind::Chess { variant } = &model.kind else {
+        let GameKind::Chess { variant } = &game.game.kind else {
             return Vec::new();
         };
-        let Some(variant) = variant
-            .as_deref()
-            .map_or(Some(Variant::Standard), Variant::from_tag)
-        else {
+        // The game's start as the replay has it (its variant, a FEN repaired), then the
+        // position after the move before the cursor.
+        let Some(start) = chess_start(game, variant.as_deref()).0 else {
             return Vec::new();
         };
         let position = match before_cursor(game, offset) {
+            None => Some(start),
             Some(m) => match step_of(game, m).map(|s| s.position) {
-                Some(StepPosition::Fen(fen)) => Position::from_fen(variant, &fen).ok(),
+                Some(StepPosition::Fen(fen)) => Position::from_fen(start.variant(), &fen).ok(),
                 _ => None,
-            },
-            None => match &model.start {
-                Start::Fen(fen) => Position::from_fen(variant, fen).ok(),
-                _ => Some(Position::new(variant)),
             },
         };
         let Some(position) = position else {
@@ -424,14 +333,11 @@ fn before_cursor(game: GameRef<'_>, offset: TextSize) -> Option<MoveId> {
 
 /// Every legal move of `position` in standard SAN, captures and checks first.
 fn legal_moves(position: &Position, range: TextRange) -> Vec<Completion> {
-    let mode: CastlingMode = position.castling_mode();
     let mut moves: Vec<(u8, Completion)> = position
         .legal_moves()
         .iter()
-        .filter_map(|m| {
-            let played = position
-                .play(&m.to_uci(mode).to_string(), &Dialect::ENGLISH)
-                .ok()?;
+        .map(|&m| {
+            let played = position.play_legal(m);
             let san = played.san().to_string();
             let check = played.gives_check();
             let capture = played.is_capture();
@@ -446,7 +352,7 @@ fn legal_moves(position: &Position, range: TextRange) -> Vec<Completion> {
                 (false, true) => 1,
                 _ => 2,
             };
-            Some((
+            (
                 rank,
                 Completion {
                     label: san.clone(),
@@ -455,7 +361,7 @@ fn legal_moves(position: &Position, range: TextRange) -> Vec<Completion> {
                     range,
                     insert: san,
                 },
-            ))
+            )
         })
         .collect();
     moves.sort_by(|(a, x), (b, y)| a.cmp(b).then_with(|| x.label.cmp(&y.label)));

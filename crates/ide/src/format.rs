@@ -17,10 +17,11 @@
 //! (`wrong-move-number`), is left byte for byte: numbers rewritten from a count the text
 //! contradicts could move a move to the other side.
 
-use kifu_syntax::pdn::PdnLanguage;
-use kifu_syntax::pgn::{PgnLanguage, SyntaxKind as K};
-use kifu_syntax::{Severity, TextRange};
+use kifu_syntax::pgn::SyntaxKind as K;
+use kifu_syntax::{Severity, TextRange, TextSize};
 use rowan::{Language, NodeOrToken};
+
+use crate::roles::{node_role, pdn_role, pgn_role, token_role, token_text, Role};
 
 use crate::codes;
 use crate::document::Parsed;
@@ -40,18 +41,16 @@ impl Default for FormatOptions {
     }
 }
 
-/// The Seven Tag Roster, in the standard's order.
-const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
-
 impl Document {
-    /// The document formatted (PGN and PDN in the standard's export format, SGF one node to
-    /// a line). `None` is kept for a notation kifu would not format.
-    pub fn formatted(&self, options: FormatOptions) -> Option<String> {
-        Some(match self.parsed() {
-            Parsed::Pgn(parse) => self.format_pgn_family(&parse.syntax(), pgn_role, options),
-            Parsed::Pdn(parse) => self.format_pgn_family(&parse.syntax(), pdn_role, options),
-            Parsed::Sgf(parse) => self.format_sgf(&parse.syntax(), self.newline()),
-        })
+    /// The document formatted: PGN and PDN in the standard's export format, SGF one node to
+    /// a line.
+    pub fn formatted(&self, options: FormatOptions) -> String {
+        let f = Formatter::new(self, options);
+        match self.parsed() {
+            Parsed::Pgn(parse) => f.pgn_family(&parse.syntax(), pgn_role),
+            Parsed::Pdn(parse) => f.pgn_family(&parse.syntax(), pdn_role),
+            Parsed::Sgf(parse) => f.sgf(&parse.syntax()),
+        }
     }
 
     /// The games `range` touches (the game the cursor is in, for an empty range),
@@ -69,108 +68,87 @@ impl Document {
                 game.start() < range.end() && range.start() < game.end()
             }
         };
-        let nl = self.newline();
-        let mut span: Option<TextRange> = None;
-        let mut text = String::new();
-        let mut add = |game: TextRange, formatted: String, between: &str| {
-            if span.is_some() {
-                text.push_str(between);
-            }
-            text.push_str(formatted.strip_suffix(nl).unwrap_or(&formatted));
-            span = Some(span.map_or(game, |s| s.cover(game)));
-        };
-        match self.parsed() {
-            Parsed::Pgn(parse) => {
-                for game in self
-                    .games_in(&parse.syntax(), pgn_role)
-                    .filter(|g| touches(g.text_range()))
-                {
-                    let mut out = String::new();
-                    self.pgn_family_game(&game, pgn_role, options, nl, &mut out);
-                    add(game.text_range(), out, &format!("{nl}{nl}"));
-                }
-            }
-            Parsed::Pdn(parse) => {
-                for game in self
-                    .games_in(&parse.syntax(), pdn_role)
-                    .filter(|g| touches(g.text_range()))
-                {
-                    let mut out = String::new();
-                    self.pgn_family_game(&game, pdn_role, options, nl, &mut out);
-                    add(game.text_range(), out, &format!("{nl}{nl}"));
-                }
-            }
+        let f = Formatter::new(self, options);
+        let (games, between) = match self.parsed() {
+            Parsed::Pgn(parse) => (f.pgn_family_games(&parse.syntax(), pgn_role, touches), 2),
+            Parsed::Pdn(parse) => (f.pgn_family_games(&parse.syntax(), pdn_role, touches), 2),
             Parsed::Sgf(parse) => {
                 use kifu_syntax::sgf::SyntaxKind as S;
-                for tree in parse
+                let games = parse
                     .syntax()
                     .children()
-                    .filter(|t| t.kind() == S::GAME_TREE)
-                {
-                    if touches(tree.text_range()) {
-                        let mut out = String::new();
-                        self.sgf_game(&tree, nl, &mut out);
-                        add(tree.text_range(), out, nl);
-                    }
-                }
+                    .filter(|t| t.kind() == S::GAME_TREE && touches(t.text_range()))
+                    .map(|tree| (tree.text_range(), f.sgf_game(&tree)))
+                    .collect();
+                (games, 1)
             }
+        };
+        let span = games.iter().map(|(r, _)| *r).reduce(TextRange::cover)?;
+        let texts: Vec<&str> = games
+            .iter()
+            .map(|(_, text)| text.strip_suffix(f.nl).unwrap_or(text))
+            .collect();
+        Some((span, texts.join(&f.nl.repeat(between))))
+    }
+}
+
+/// Formatting one document: what is known once for all its games.
+struct Formatter<'d> {
+    document: &'d Document,
+    options: FormatOptions,
+    /// The line break to write: the text's own, as its first line ends (`\r\n` or `\n`).
+    /// Line breaks inside comments and values are theirs, byte for byte.
+    nl: &'static str,
+    /// Where each problem that leaves its game as written starts, in text order: a syntax
+    /// error, or a move number its moves contradict.
+    blocked: Vec<TextSize>,
+}
+
+impl<'d> Formatter<'d> {
+    fn new(document: &'d Document, options: FormatOptions) -> Formatter<'d> {
+        let text = document.text();
+        let nl = match text.bytes().position(|b| b == b'\n') {
+            Some(at) if at > 0 && text.as_bytes()[at - 1] == b'\r' => "\r\n",
+            _ => "\n",
+        };
+        let mut blocked: Vec<TextSize> = document
+            .syntax_diagnostics()
+            .iter()
+            .filter(|d| d.severity() == Severity::Error)
+            .chain(
+                document
+                    .diagnostics()
+                    .iter()
+                    .filter(|d| d.code == codes::WrongMoveNumber),
+            )
+            .map(|d| d.range.start())
+            .collect();
+        blocked.sort_unstable();
+        Formatter {
+            document,
+            options,
+            nl,
+            blocked,
         }
-        span.map(|span| (span, text))
     }
 
-    /// The game nodes of a PGN or PDN tree.
-    fn games_in<L: Language>(
-        &self,
-        root: &rowan::SyntaxNode<L>,
-        role: Role,
-    ) -> impl Iterator<Item = rowan::SyntaxNode<L>> {
-        root.children()
-            .filter(move |n| node_role(n, role) == K::GAME)
-    }
-
-    /// One PGN or PDN game, formatted or as written, ending with a line break.
-    fn pgn_family_game<L: Language>(
-        &self,
-        game: &rowan::SyntaxNode<L>,
-        role: Role,
-        options: FormatOptions,
-        nl: &'static str,
-        out: &mut String,
-    ) {
-        if self.leave_as_written(game.text_range()) {
-            out.push_str(game.text().to_string().trim_end());
-            out.push_str(nl);
-        } else {
-            self.format_game(game, role, options, nl, out);
-        }
-    }
-
-    /// One SGF game tree, formatted or as written, ending with a line break.
-    fn sgf_game(&self, tree: &kifu_syntax::sgf::SyntaxNode, nl: &str, out: &mut String) {
-        if self.leave_as_written(tree.text_range()) {
-            out.push_str(tree.text().to_string().trim_end());
-        } else {
-            sgf_tree(tree, 0, nl, out);
-        }
-        out.push_str(nl);
+    /// Whether the game at `range` is left as written (a problem starts in it).
+    fn leave_as_written(&self, range: TextRange) -> bool {
+        let i = self.blocked.partition_point(|&at| at < range.start());
+        self.blocked.get(i).is_some_and(|&at| at <= range.end())
     }
 
     /// A PGN or PDN text, read through the roles of its kinds.
-    fn format_pgn_family<L: Language>(
-        &self,
-        root: &rowan::SyntaxNode<L>,
-        role: Role,
-        options: FormatOptions,
-    ) -> String {
-        let nl = self.newline();
-        let mut out = String::with_capacity(self.text().len() + self.text().len() / 8);
+    fn pgn_family<L: Language>(&self, root: &rowan::SyntaxNode<L>, role: Role) -> String {
+        let text = self.document.text();
+        let mut out = String::with_capacity(text.len() + text.len() / 8);
         for child in root.children_with_tokens() {
             match child {
                 NodeOrToken::Node(game) if node_role(&game, role) == K::GAME => {
                     if !out.is_empty() {
-                        out.push_str(nl);
+                        out.push_str(self.nl);
                     }
-                    self.pgn_family_game(&game, role, options, nl, &mut out);
+                    out.push_str(&self.pgn_family_game(&game, role));
                 }
                 // White space between games becomes one blank line; anything else at the
                 // top (never seen: the grammar puts all text in games) is kept.
@@ -187,66 +165,42 @@ impl Document {
         out
     }
 
-    /// The line break the formatter writes: the text's own, as its first line ends (`\r\n`
-    /// or `\n`). Line breaks inside comments and values are theirs, byte for byte.
-    fn newline(&self) -> &'static str {
-        match first_line_break(self.text()) {
-            Some(at) if at > 0 && self.text().as_bytes()[at - 1] == b'\r' => "\r\n",
-            _ => "\n",
-        }
+    /// The games of a PGN or PDN tree whose ranges pass `keep`, each with its text.
+    fn pgn_family_games<L: Language>(
+        &self,
+        root: &rowan::SyntaxNode<L>,
+        role: Role,
+        keep: impl Fn(TextRange) -> bool,
+    ) -> Vec<(TextRange, String)> {
+        root.children()
+            .filter(|n| node_role(n, role) == K::GAME && keep(n.text_range()))
+            .map(|game| (game.text_range(), self.pgn_family_game(&game, role)))
+            .collect()
     }
 
-    /// SGF: one node to a line, each variation on lines of its own indented by its depth,
-    /// properties in the order written with their values byte for byte; a game tree with a
-    /// syntax error left as written.
-    fn format_sgf(&self, collection: &kifu_syntax::sgf::SyntaxNode, nl: &str) -> String {
-        use kifu_syntax::sgf::{SyntaxElement as E, SyntaxKind as S};
-        let mut out = String::with_capacity(self.text().len() + self.text().len() / 8);
-        for child in collection.children_with_tokens() {
-            match child {
-                E::Node(tree) if tree.kind() == S::GAME_TREE => self.sgf_game(&tree, nl, &mut out),
-                // White space between game trees becomes a line break; other text outside
-                // them (a warning says what) is kept.
-                E::Token(token) if token.kind() == S::WHITESPACE => {}
-                other => {
-                    out.push_str(other.to_string().trim_end());
-                    out.push_str(nl);
-                }
+    /// One PGN or PDN game, formatted or as written, ending with a line break.
+    fn pgn_family_game<L: Language>(&self, game: &rowan::SyntaxNode<L>, role: Role) -> String {
+        let mut out = String::new();
+        match self.document.game_of(game) {
+            Some(model) if !self.leave_as_written(game.text_range()) => {
+                self.format_game(game, model, role, &mut out)
+            }
+            _ => {
+                out.push_str(game.text().to_string().trim_end());
+                out.push_str(self.nl);
             }
         }
         out
     }
 
-    /// Whether the game at `range` is left as written: it has a syntax error, or a move
-    /// number its moves contradict.
-    fn leave_as_written(&self, range: TextRange) -> bool {
-        let inside = |d: &&kifu_syntax::SyntaxError| {
-            range.contains_range(d.range) || d.range.intersect(range).is_some_and(|r| !r.is_empty())
-        };
-        self.syntax_diagnostics()
-            .iter()
-            .filter(inside)
-            .any(|d| d.severity() == Severity::Error)
-            || self
-                .diagnostics()
-                .iter()
-                .filter(inside)
-                .any(|d| d.code == codes::WrongMoveNumber)
-    }
-
     fn format_game<L: Language>(
         &self,
         game: &rowan::SyntaxNode<L>,
+        model: GameRef<'_>,
         role: Role,
-        options: FormatOptions,
-        nl: &'static str,
         out: &mut String,
     ) {
-        let Some(model) = self.game_of(game) else {
-            out.push_str(game.text().to_string().trim_end());
-            out.push_str(nl);
-            return;
-        };
+        let nl = self.nl;
         let mut children = game.children().peekable();
         if let Some(section) = children.next_if(|c| node_role(c, role) == K::TAG_SECTION) {
             tag_section(&section, role, nl, out);
@@ -254,7 +208,7 @@ impl Document {
                 out.push_str(nl);
             }
         }
-        let mut writer = Writer::new(out, options.width, nl, role);
+        let mut writer = Writer::new(out, self.options.width, nl, role);
         for child in children {
             match node_role(&child, role) {
                 K::MOVETEXT => writer.line(&child, model),
@@ -265,33 +219,40 @@ impl Document {
         }
         writer.finish();
     }
-}
 
-/// What the shared PGN grammar sees in a raw kind of each notation.
-type Role = fn(rowan::SyntaxKind) -> K;
+    /// SGF: one node to a line, each variation on lines of its own indented by its depth,
+    /// properties in the order written with their values byte for byte; a game tree with a
+    /// syntax error left as written.
+    fn sgf(&self, collection: &kifu_syntax::sgf::SyntaxNode) -> String {
+        use kifu_syntax::sgf::{SyntaxElement as E, SyntaxKind as S};
+        let text = self.document.text();
+        let mut out = String::with_capacity(text.len() + text.len() / 8);
+        for child in collection.children_with_tokens() {
+            match child {
+                E::Node(tree) if tree.kind() == S::GAME_TREE => out.push_str(&self.sgf_game(&tree)),
+                // White space between game trees becomes a line break; other text outside
+                // them (a warning says what) is kept.
+                E::Token(token) if token.kind() == S::WHITESPACE => {}
+                other => {
+                    out.push_str(other.to_string().trim_end());
+                    out.push_str(self.nl);
+                }
+            }
+        }
+        out
+    }
 
-fn pgn_role(raw: rowan::SyntaxKind) -> K {
-    PgnLanguage::kind_from_raw(raw)
-}
-
-fn pdn_role(raw: rowan::SyntaxKind) -> K {
-    PdnLanguage::kind_from_raw(raw).role()
-}
-
-fn node_role<L: Language>(node: &rowan::SyntaxNode<L>, role: Role) -> K {
-    role(node.green().kind())
-}
-
-fn token_role<L: Language>(token: &rowan::SyntaxToken<L>, role: Role) -> K {
-    role(L::kind_to_raw(token.kind()))
-}
-
-/// The text of the first token of `node` with role `kind`.
-fn token_text<L: Language>(node: &rowan::SyntaxNode<L>, role: Role, kind: K) -> Option<String> {
-    node.children_with_tokens()
-        .filter_map(NodeOrToken::into_token)
-        .find(|t| token_role(t, role) == kind)
-        .map(|t| t.text().to_string())
+    /// One SGF game tree, formatted or as written, ending with a line break.
+    fn sgf_game(&self, tree: &kifu_syntax::sgf::SyntaxNode) -> String {
+        let mut out = String::new();
+        if self.leave_as_written(tree.text_range()) {
+            out.push_str(tree.text().to_string().trim_end());
+        } else {
+            sgf_tree(tree, 0, self.nl, &mut out);
+        }
+        out.push_str(self.nl);
+        out
+    }
 }
 
 /// An SGF game tree at `depth` (0 for a game), from `(` to `)`: each node on a line of its
@@ -335,11 +296,6 @@ fn sgf_tree(tree: &kifu_syntax::sgf::SyntaxNode, depth: usize, nl: &str, out: &m
     }
 }
 
-/// Where the text's first line break is.
-fn first_line_break(text: &str) -> Option<usize> {
-    text.bytes().position(|b| b == b'\n')
-}
-
 /// The tag pairs, one to a line; the roster first unless comments stand among them.
 fn tag_section<L: Language>(
     section: &rowan::SyntaxNode<L>,
@@ -358,10 +314,10 @@ fn tag_section<L: Language>(
             let rank = if has_comments {
                 i
             } else {
-                ROSTER
+                crate::diagnostics::tags::ROSTER
                     .iter()
                     .position(|r| *r == name)
-                    .unwrap_or(ROSTER.len() + i)
+                    .unwrap_or(crate::diagnostics::tags::ROSTER.len() + i)
             };
             items.push((rank, format!("[{name} {value}]")));
         } else {
@@ -492,11 +448,10 @@ impl<'o> Writer<'o> {
                         last = Last::Move;
                         continue;
                     };
-                    let number = match (m.side == game.game.first_mover, last) {
-                        (true, _) => Some(format!("{}.", m.number)),
-                        (false, Last::Move) => None,
-                        (false, _) => Some(format!("{}...", m.number)),
-                    };
+                    // The first mover's moves are numbered; the other's only where a
+                    // reader needs it. The model says which and how (`12.`, `12...`).
+                    let number = (m.side == game.game.first_mover || last != Last::Move)
+                        .then(|| game.game.number_label(m.ply));
                     let san = token_text(&child, role, K::SAN).unwrap_or_default();
                     // A number and its move are never cut apart by a line break.
                     match number {
@@ -543,11 +498,9 @@ mod tests {
     /// Formats `text` as `notation`, and formats the output again: it must not change.
     fn check_in(notation: Notation, text: &str, expect: Expect) {
         let document = Document::new(notation, text.to_string());
-        let formatted = document.formatted(FormatOptions::default()).unwrap();
+        let formatted = document.formatted(FormatOptions::default());
         expect.assert_eq(&formatted);
-        let again = Document::new(notation, formatted.clone())
-            .formatted(FormatOptions::default())
-            .unwrap();
+        let again = Document::new(notation, formatted.clone()).formatted(FormatOptions::default());
         assert_eq!(again, formatted, "formatting the output changes it");
     }
 
@@ -664,7 +617,7 @@ mod tests {
     #[test]
     fn the_width_is_an_option() {
         let document = Document::new(Notation::Pgn, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *".into());
-        let narrow = document.formatted(FormatOptions { width: 12 }).unwrap();
+        let narrow = document.formatted(FormatOptions { width: 12 });
         expect![[r#"
             1. e4 e5
             2. Nf3 Nc6

@@ -44,6 +44,7 @@ mod highlight;
 mod hover;
 mod outline;
 pub mod replay;
+mod roles;
 mod tags;
 
 pub use complete::{Completion, CompletionKind};

@@ -1,45 +1,85 @@
 //! What PGN tags mean, and their values read for a person.
 
+/// The common tags with what each means: the Seven Tag Roster first, in its order, then
+/// the others the standard and common programs write.
+pub(crate) const TAGS: &[(&str, &str)] = &[
+    (
+        "Event",
+        "the name of the tournament or match (Seven Tag Roster)",
+    ),
+    (
+        "Site",
+        "where the game was played: city, region and country (Seven Tag Roster)",
+    ),
+    (
+        "Date",
+        "the date the game started, `YYYY.MM.DD`, `??` for unknown parts (Seven Tag Roster)",
+    ),
+    ("Round", "the round of the event (Seven Tag Roster)"),
+    (
+        "White",
+        "the player of the white pieces, `Last, First` (Seven Tag Roster)",
+    ),
+    (
+        "Black",
+        "the player of the black pieces, `Last, First` (Seven Tag Roster)",
+    ),
+    ("Result", "the result of the game (Seven Tag Roster)"),
+    (
+        "ECO",
+        "the opening's code in the Encyclopaedia of Chess Openings",
+    ),
+    ("Opening", "the opening's name"),
+    ("Variation", "the opening variation's name"),
+    ("WhiteElo", "White's Elo rating"),
+    ("BlackElo", "Black's Elo rating"),
+    ("WhiteTitle", "White's title (GM, IM, FM...)"),
+    ("BlackTitle", "Black's title (GM, IM, FM...)"),
+    ("WhiteFideId", "White's FIDE identifier"),
+    ("BlackFideId", "Black's FIDE identifier"),
+    (
+        "TimeControl",
+        "the time control: `moves/seconds`, `seconds+increment`, periods separated by `:`",
+    ),
+    (
+        "Termination",
+        "how the game ended: normal, time forfeit, abandoned, adjudication...",
+    ),
+    (
+        "FEN",
+        "the starting position, in Forsyth-Edwards Notation (with `SetUp \"1\"`)",
+    ),
+    (
+        "SetUp",
+        "`1` when the game starts from the `FEN` position, `0` otherwise",
+    ),
+    (
+        "Variant",
+        "the chess variant (Chess960, Crazyhouse, Atomic...)",
+    ),
+    ("Annotator", "who annotated the game"),
+    ("PlyCount", "the number of half-moves in the game"),
+    ("EventDate", "the date the event started"),
+    (
+        "EventType",
+        "the kind of event: game, match, tourn, swiss, team...",
+    ),
+    ("Board", "the board number in a team event"),
+    (
+        "Mode",
+        "how the game was played: OTB (over the board), ICS, corr...",
+    ),
+    ("UTCDate", "the date the game started, in UTC"),
+    ("UTCTime", "the time the game started, in UTC"),
+    ("Time", "the local time the game started"),
+    ("GameType", "the draughts variant and board (PDN)"),
+];
+
 /// The meaning of a tag, for the common ones.
 pub(crate) fn tag_meaning(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "Event" => "the name of the tournament or match (Seven Tag Roster)",
-        "Site" => "where the game was played: city, region and country (Seven Tag Roster)",
-        "Date" => {
-            "the date the game started, `YYYY.MM.DD`, `??` for unknown parts (Seven Tag Roster)"
-        }
-        "Round" => "the round of the event (Seven Tag Roster)",
-        "White" => "the player of the white pieces, `Last, First` (Seven Tag Roster)",
-        "Black" => "the player of the black pieces, `Last, First` (Seven Tag Roster)",
-        "Result" => "the result of the game (Seven Tag Roster)",
-        "ECO" => "the opening's code in the Encyclopaedia of Chess Openings",
-        "Opening" => "the opening's name",
-        "Variation" => "the opening variation's name",
-        "WhiteElo" => "White's Elo rating",
-        "BlackElo" => "Black's Elo rating",
-        "WhiteTitle" => "White's title (GM, IM, FM...)",
-        "BlackTitle" => "Black's title (GM, IM, FM...)",
-        "WhiteFideId" => "White's FIDE identifier",
-        "BlackFideId" => "Black's FIDE identifier",
-        "TimeControl" => {
-            "the time control: `moves/seconds`, `seconds+increment`, periods separated by `:`"
-        }
-        "Termination" => "how the game ended: normal, time forfeit, abandoned, adjudication...",
-        "FEN" => "the starting position, in Forsyth-Edwards Notation (with `SetUp \"1\"`)",
-        "SetUp" => "`1` when the game starts from the `FEN` position, `0` otherwise",
-        "Variant" => "the chess variant (Chess960, Crazyhouse, Atomic...)",
-        "Annotator" => "who annotated the game",
-        "PlyCount" => "the number of half-moves in the game",
-        "EventDate" => "the date the event started",
-        "EventType" => "the kind of event: game, match, tourn, swiss, team...",
-        "Board" => "the board number in a team event",
-        "Mode" => "how the game was played: OTB (over the board), ICS, corr...",
-        "UTCDate" => "the date the game started, in UTC",
-        "UTCTime" => "the time the game started, in UTC",
-        "Time" => "the local time the game started",
-        "GameType" => "the draughts variant and board (PDN)",
-        _ => return None,
-    })
+    TAGS.iter()
+        .find(|(tag, _)| *tag == name)
+        .map(|(_, meaning)| *meaning)
 }
 
 /// The months' names, January first.

@@ -4,7 +4,7 @@
 //! roster's order, which the format puts right), and formatting it again changes nothing.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use kifu_ide::game::{GameRef, LineId};
 use kifu_ide::{Document, FormatOptions, Notation};
@@ -85,17 +85,25 @@ fn formatting_keeps_every_pgn_and_pdn_file_s_meaning() {
         game_files(&dir.join("pgn"), "pgn", &mut files);
         game_files(&dir.join("pdn"), "pdn", &mut files);
     }
+    let (games, changed) = check_files(files, |d| meaning(d).join("\n"));
+    eprintln!("{games} PGN and PDN games; {changed} files changed by formatting");
+}
+
+/// Formats every file of `files` (each read by its extension) and checks that the
+/// formatted text says what the file says (`meaning`), has the same diagnostics but those
+/// the format repairs (the Seven Tag Roster out of order) and reading's own (not UTF-8,
+/// which belong to the bytes), and stays as it is when formatted again. Returns the games
+/// read and the files changed.
+fn check_files(mut files: Vec<PathBuf>, meaning: impl Fn(&Document) -> String) -> (usize, usize) {
     files.sort();
     assert!(files.len() > 50);
     let (mut games, mut changed) = (0, 0);
     for path in &files {
-        let bytes = std::fs::read(path).expect("a PGN or PDN file");
+        let bytes = std::fs::read(path).expect("a game file");
         let notation = Notation::of_path(path);
         let document = Document::from_bytes(notation, &bytes);
         let options = FormatOptions::default();
-        let formatted = document
-            .formatted(options)
-            .expect("PGN and PDN are formatted");
+        let formatted = document.formatted(options);
         let again = Document::new(notation, formatted.clone());
         let name = path.display();
         assert_eq!(
@@ -103,8 +111,6 @@ fn formatting_keeps_every_pgn_and_pdn_file_s_meaning() {
             meaning(&document),
             "{name}: the formatted text says something else"
         );
-        // The same diagnostics but those the format repairs (the Seven Tag Roster out of
-        // order) and reading's own (not UTF-8), which belong to the bytes.
         let fixed = ["roster-out-of-order", "not-utf8", "encoding"];
         let mut before = codes(&document);
         before.retain(|code, _| !fixed.contains(&code.as_str()));
@@ -112,17 +118,15 @@ fn formatting_keeps_every_pgn_and_pdn_file_s_meaning() {
         after.retain(|code, _| code != "roster-out-of-order");
         assert_eq!(after, before, "{name}: other diagnostics");
         assert_eq!(
-            again.formatted(options).as_deref(),
-            Some(formatted.as_str()),
+            again.formatted(options),
+            formatted,
             "{name}: formatting twice changes the text"
         );
         games += document.game_count();
         changed += usize::from(formatted != document.text());
     }
-    eprintln!(
-        "{} files, {games} games; {changed} files changed by formatting",
-        files.len()
-    );
+    eprintln!("{} files", files.len());
+    (games, changed)
 }
 
 /// An SGF text's game trees as data: each node's properties with their values as written,
@@ -159,31 +163,6 @@ fn formatting_keeps_every_sgf_file_s_meaning() {
     if let Some(dir) = corpus("sgf") {
         game_files(&dir, "sgf", &mut files);
     }
-    files.sort();
-    assert!(files.len() > 50);
-    let mut changed = 0;
-    for path in &files {
-        let bytes = std::fs::read(path).expect("an SGF file");
-        let document = Document::from_bytes(Notation::Sgf, &bytes);
-        let options = FormatOptions::default();
-        let formatted = document.formatted(options).expect("SGF is formatted");
-        let again = Document::new(Notation::Sgf, formatted.clone());
-        let name = path.display();
-        assert_eq!(
-            sgf_meaning(&again),
-            sgf_meaning(&document),
-            "{name}: the formatted text says something else"
-        );
-        let fixed = ["not-utf8", "encoding"];
-        let mut before = codes(&document);
-        before.retain(|code, _| !fixed.contains(&code.as_str()));
-        assert_eq!(codes(&again), before, "{name}: other diagnostics");
-        assert_eq!(
-            again.formatted(options).as_deref(),
-            Some(formatted.as_str()),
-            "{name}: formatting twice changes the text"
-        );
-        changed += usize::from(formatted != document.text());
-    }
-    eprintln!("{} SGF files; {changed} changed by formatting", files.len());
+    let (games, changed) = check_files(files, sgf_meaning);
+    eprintln!("{games} SGF games; {changed} files changed by formatting");
 }

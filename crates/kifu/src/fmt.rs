@@ -64,9 +64,7 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitStatus {
         };
         let original = String::from_utf8_lossy(&bytes);
         let document = Document::new(source.notation, text.to_string());
-        let Some(mut formatted) = document.formatted(options.format) else {
-            continue;
-        };
+        let mut formatted = document.formatted(options.format);
         // The file's byte order mark is kept (its line ends are, by the formatter).
         if bytes.starts_with(b"\xEF\xBB\xBF") {
             formatted.insert(0, '\u{feff}');

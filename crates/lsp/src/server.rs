@@ -378,9 +378,7 @@ impl LanguageServer for Backend {
 
     async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
         self.with_document(&params.text_document.uri, |positions, document| {
-            let Some(formatted) = document.formatted(FormatOptions::default()) else {
-                return Ok(None);
-            };
+            let formatted = document.formatted(FormatOptions::default());
             Ok(Some(
                 to_proto::replacement(document.text(), &formatted, positions)
                     .into_iter()

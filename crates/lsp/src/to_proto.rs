@@ -47,22 +47,30 @@ pub fn code_action(
     uri: &Url,
     positions: &Positions<'_>,
 ) -> CodeActionOrCommand {
-    let edits = fix
-        .edits
-        .iter()
-        .map(|e| TextEdit::new(positions.range(e.range), e.insert.clone()))
-        .collect();
     CodeActionOrCommand::CodeAction(CodeAction {
         title: fix.title.clone(),
         kind: Some(CodeActionKind::QUICKFIX),
         diagnostics: Some(vec![self::diagnostic(diagnostic, uri, positions)]),
-        edit: Some(WorkspaceEdit {
-            changes: Some([(uri.clone(), edits)].into_iter().collect()),
-            ..WorkspaceEdit::default()
-        }),
+        edit: Some(workspace_edit(&fix.edits, uri, positions)),
         is_preferred: Some(preferred),
         ..CodeAction::default()
     })
+}
+
+/// kifu's edits of the document at `uri`, as one workspace edit.
+fn workspace_edit(
+    edits: &[kifu_ide::TextEdit],
+    uri: &Url,
+    positions: &Positions<'_>,
+) -> WorkspaceEdit {
+    let edits = edits
+        .iter()
+        .map(|e| TextEdit::new(positions.range(e.range), e.insert.clone()))
+        .collect();
+    WorkspaceEdit {
+        changes: Some([(uri.clone(), edits)].into_iter().collect()),
+        ..WorkspaceEdit::default()
+    }
 }
 
 /// The kind of kifu's "fix all" action, which editors run on save when asked to
@@ -77,17 +85,10 @@ pub fn fix_all(
     uri: &Url,
     positions: &Positions<'_>,
 ) -> CodeActionOrCommand {
-    let edits = edits
-        .iter()
-        .map(|e| TextEdit::new(positions.range(e.range), e.insert.clone()))
-        .collect();
     CodeActionOrCommand::CodeAction(CodeAction {
         title: "Fix all certain problems (move numbers, check marks, standard SAN...)".into(),
         kind: Some(fix_all_kind()),
-        edit: Some(WorkspaceEdit {
-            changes: Some([(uri.clone(), edits)].into_iter().collect()),
-            ..WorkspaceEdit::default()
-        }),
+        edit: Some(workspace_edit(edits, uri, positions)),
         ..CodeAction::default()
     })
 }

@@ -46,9 +46,8 @@ impl<'t, K: Copy> Lexed<'t, K> {
         }
         while pos < range.end {
             let (kind, end) = next(bytes, pos);
-            // A token that would run past the range ends there (see above: none does).
-            let end = end.min(range.end);
-            debug_assert!(end > pos && text.is_char_boundary(end));
+            // No token runs past the range (see above).
+            debug_assert!(end > pos && end <= range.end && text.is_char_boundary(end));
             kinds.push(kind);
             starts.push(pos as u32);
             pos = end;

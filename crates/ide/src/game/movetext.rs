@@ -3,35 +3,29 @@
 //! tree, which allocates nothing per node visited.
 
 use kifu_syntax::pdn::board::{self, parse_fen, parse_game_type, GameType};
-use kifu_syntax::pdn::PdnLanguage;
 use kifu_syntax::pgn::ast::unescape_string;
-use kifu_syntax::pgn::{PgnLanguage, PlainGame, PlainItem, SyntaxKind as K};
+use kifu_syntax::pgn::{PlainGame, PlainItem, SyntaxKind as K};
 use kifu_syntax::{TextRange, TextSize};
-use rowan::{GreenNodeData, GreenTokenData, Language, NodeOrToken};
+use rowan::{GreenNodeData, GreenTokenData, NodeOrToken};
+
+use crate::roles::{pdn_role, pgn_role, Role};
 
 use super::{
     append, Comment, CommentKind, Game, GameKind, Header, Items, Line, LineId, Move, MoveId, Side,
     Start,
 };
 
-/// What the shared grammar sees in a raw kind of one notation.
-type Role = fn(rowan::SyntaxKind) -> K;
-
 type Child<'g> = NodeOrToken<&'g GreenNodeData, &'g GreenTokenData>;
 
 impl Game {
     /// The model of a PGN `GAME` node.
     pub fn pgn(game: &GreenNodeData) -> Game {
-        read(game, PgnLanguage::kind_from_raw, chess_start)
+        read(game, pgn_role, chess_start)
     }
 
     /// The model of a PDN `GAME` node.
     pub fn pdn(game: &GreenNodeData) -> Game {
-        read(
-            game,
-            |raw| PdnLanguage::kind_from_raw(raw).role(),
-            draughts_start,
-        )
+        read(game, pdn_role, draughts_start)
     }
 }
 
@@ -56,7 +50,7 @@ impl Game {
             .filter(|i| matches!(i, PlainItem::Move { .. }))
             .count();
         let mut reader = Reader::new(
-            PgnLanguage::kind_from_raw,
+            pgn_role,
             Game {
                 result: Some(plain.result),
                 ..Game::empty(plain.len, kind, start, start_ply, first_mover, header)

@@ -15,62 +15,9 @@ use crate::game::{GameRef, MoveId, Start};
 
 pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, out: &mut Replay) {
     let model = game.game;
-    let tag = |name: &str| model.header.entries().find(|e| e.name() == name);
-    let variant = match variant {
-        None => Variant::Standard,
-        Some(written) => match Variant::from_tag(written) {
-            Some(variant) => variant,
-            None => {
-                if !model.moves.is_empty() {
-                    let range = tag("Variant").map_or(model.moves[0].text, |e| e.range());
-                    out.diagnostics.push(SyntaxError::new(
-                        codes::NotReplayed,
-                        game.range(range),
-                        format!(
-                            "kifu does not know the chess variant `{written}`: its moves are \
-                             not checked"
-                        ),
-                    ));
-                }
-                return;
-            }
-        },
-    };
-    let start = match &model.start {
-        Start::Fen(fen) => {
-            let at = game.range(tag("FEN").map_or(TextRange::default(), |e| e.range()));
-            match Position::from_fen(variant, fen) {
-                Ok(position) => position,
-                Err(FenError::Impossible {
-                    repaired: Some(position),
-                    ..
-                }) => {
-                    let why = Position::from_fen(variant, fen)
-                        .err()
-                        .map(|e| e.to_string())
-                        .unwrap_or_default();
-                    out.diagnostics.push(
-                        SyntaxError::new(
-                            Code::InvalidFen,
-                            at,
-                            format!("{why}; kifu plays the moves without what cannot be"),
-                        )
-                        .with_severity(Severity::Warning),
-                    );
-                    *position
-                }
-                Err(error) => {
-                    out.diagnostics.push(SyntaxError::new(
-                        Code::InvalidFen,
-                        at,
-                        format!("{error}: the moves are not checked"),
-                    ));
-                    return;
-                }
-            }
-        }
-        _ => Position::new(variant),
-    };
+    let (start, problems) = start(game, variant);
+    out.diagnostics.extend(problems);
+    let Some(start) = start else { return };
 
     // The language of the piece letters: looked for only when a move uses a letter that
     // English chess does not (most games never pay for it). Whether the game writes check
@@ -443,4 +390,73 @@ fn check_result(game: GameRef<'_>, end: &Position, out: &mut Replay) {
         }
         return;
     }
+}
+
+/// The first position of a chess game (its variant's, or its `FEN` tag's, repaired where
+/// it can be), and what is wrong with them; no position when the game cannot be replayed
+/// (an unknown variant, a FEN that cannot be read). What the replay starts from, and
+/// completion too.
+pub(crate) fn start(
+    game: GameRef<'_>,
+    variant: Option<&str>,
+) -> (Option<Position>, Vec<SyntaxError>) {
+    let model = game.game;
+    let mut problems = Vec::new();
+    let tag = |name: &str| model.header.entries().find(|e| e.name() == name);
+    let variant = match variant {
+        None => Variant::Standard,
+        Some(written) => match Variant::from_tag(written) {
+            Some(variant) => variant,
+            None => {
+                if !model.moves.is_empty() {
+                    let range = tag("Variant").map_or(model.moves[0].text, |e| e.range());
+                    problems.push(SyntaxError::new(
+                        codes::NotReplayed,
+                        game.range(range),
+                        format!(
+                            "kifu does not know the chess variant `{written}`: its moves are \
+                             not checked"
+                        ),
+                    ));
+                }
+                return (None, problems);
+            }
+        },
+    };
+    let start = match &model.start {
+        Start::Fen(fen) => {
+            let at = game.range(tag("FEN").map_or(TextRange::default(), |e| e.range()));
+            match Position::from_fen(variant, fen) {
+                Ok(position) => position,
+                Err(FenError::Impossible {
+                    repaired: Some(position),
+                    ..
+                }) => {
+                    let why = Position::from_fen(variant, fen)
+                        .err()
+                        .map(|e| e.to_string())
+                        .unwrap_or_default();
+                    problems.push(
+                        SyntaxError::new(
+                            Code::InvalidFen,
+                            at,
+                            format!("{why}; kifu plays the moves without what cannot be"),
+                        )
+                        .with_severity(Severity::Warning),
+                    );
+                    *position
+                }
+                Err(error) => {
+                    problems.push(SyntaxError::new(
+                        Code::InvalidFen,
+                        at,
+                        format!("{error}: the moves are not checked"),
+                    ));
+                    return (None, problems);
+                }
+            }
+        }
+        _ => Position::new(variant),
+    };
+    (Some(start), problems)
 }

@@ -10,6 +10,8 @@
 //! (and the lines that branch from it) is not checked, and the diagnostic says so.
 
 mod chess;
+
+pub(crate) use chess::start as chess_start;
 mod draughts;
 mod go;
 

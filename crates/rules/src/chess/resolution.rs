@@ -103,6 +103,17 @@ impl Position {
         self.play_written(written, dialect, true)
     }
 
+    /// A legal move (one of [`Position::legal_moves`]) played: nothing to read, no form to
+    /// note.
+    pub fn play_legal(&self, m: Move) -> Played {
+        self.finish(
+            m,
+            San::from_move(&self.inner, m),
+            CheckMark::None,
+            Forms::EMPTY,
+        )
+    }
+
     /// [`Position::play`] in this position: it becomes the position after the move, and
     /// what is known of the move comes back (a replay keeps no copy of each position). An
     /// illegal move leaves the position as it was.

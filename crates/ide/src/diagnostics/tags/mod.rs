@@ -51,7 +51,7 @@ pub mod codes {
 }
 
 /// The Seven Tag Roster, in the standard's order.
-const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+pub(crate) const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
 /// The tags whose value is a date.
 const DATES: [&str; 5] = [

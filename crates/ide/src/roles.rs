@@ -1,0 +1,49 @@
+//! PGN and PDN read through the roles of their kinds: what the shared grammar sees in each
+//! (a PDN `32-28` is a move as a PGN `Nf3` is), for the features that walk either tree.
+
+use kifu_syntax::pdn::PdnLanguage;
+use kifu_syntax::pgn::{PgnLanguage, SyntaxKind as K};
+use rowan::{Language, NodeOrToken};
+
+/// What the shared grammar sees in a raw kind of one notation.
+pub(crate) type Role = fn(rowan::SyntaxKind) -> K;
+
+/// PGN's kinds are the roles.
+pub(crate) fn pgn_role(raw: rowan::SyntaxKind) -> K {
+    PgnLanguage::kind_from_raw(raw)
+}
+
+/// PDN's kinds play PGN's roles.
+pub(crate) fn pdn_role(raw: rowan::SyntaxKind) -> K {
+    PdnLanguage::kind_from_raw(raw).role()
+}
+
+/// The role of a node.
+pub(crate) fn node_role<L: Language>(node: &rowan::SyntaxNode<L>, role: Role) -> K {
+    role(node.green().kind())
+}
+
+/// The role of a token.
+pub(crate) fn token_role<L: Language>(token: &rowan::SyntaxToken<L>, role: Role) -> K {
+    role(L::kind_to_raw(token.kind()))
+}
+
+/// The first token of `node` (a direct child) with role `kind`.
+pub(crate) fn token<L: Language>(
+    node: &rowan::SyntaxNode<L>,
+    role: Role,
+    kind: K,
+) -> Option<rowan::SyntaxToken<L>> {
+    node.children_with_tokens()
+        .filter_map(NodeOrToken::into_token)
+        .find(|t| token_role(t, role) == kind)
+}
+
+/// The text of that token.
+pub(crate) fn token_text<L: Language>(
+    node: &rowan::SyntaxNode<L>,
+    role: Role,
+    kind: K,
+) -> Option<String> {
+    token(node, role, kind).map(|t| t.text().to_string())
+}
