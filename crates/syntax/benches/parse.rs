@@ -109,7 +109,7 @@ fn bench(c: &mut Criterion) {
         group.throughput(Throughput::Bytes(text.len() as u64));
         group.sample_size(20);
         group.bench_function("kifu lossless tree", |b| {
-            b.iter(|| black_box(kifu_syntax::pgn::parse(black_box(text))))
+            b.iter(|| black_box(kifu_syntax::pgn::parse_on_one_core(black_box(text))))
         });
         group.bench_function("kifu diagnostics, no tree", |b| {
             b.iter(|| {

@@ -41,6 +41,12 @@ pub fn parse(text: &str) -> Parse {
     parse_with(text, text.len() >= PARALLEL_BYTES)
 }
 
+/// [`parse`] on this thread alone, whatever the text's size: what one core does (the
+/// parse benchmark's figures are per core).
+pub fn parse_on_one_core(text: &str) -> Parse {
+    parse_with(text, false)
+}
+
 /// [`parse`], on every core or not.
 fn parse_with(text: &str, parallel: bool) -> Parse {
     let (children, errors) = parse_children(Games::new(text), parallel);

@@ -206,7 +206,7 @@ fn games_parsed_on_every_core_make_the_same_tree() {
             text.push_str("1. d4 { open\n\n");
         }
     }
-    let one = super::parse_with(&text, false);
+    let one = super::parse_on_one_core(&text);
     let all = super::parse_with(&text, true);
     assert_eq!(one.green(), all.green());
     assert_eq!(one.errors(), all.errors());
