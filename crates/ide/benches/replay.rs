@@ -95,6 +95,56 @@ fn bench(c: &mut Criterion) {
     }
     let games = draughts.len();
     bench_set(c, "py-draughts", Notation::Pdn, &draughts, games);
+
+    // What a hover on a move and the board view pay: the position at the end of a long
+    // game, found, replayed and drawn (SVG and diagram).
+    let longest = |texts: &[Vec<u8>]| {
+        texts
+            .iter()
+            .max_by_key(|t| t.len())
+            .cloned()
+            .unwrap_or_default()
+    };
+    let mut tcec = Vec::new();
+    files(&corpus.join("pgn/tcec"), "pgn", &mut tcec);
+    tcec.sort();
+    let chess_game = tcec
+        .first()
+        .map(|p| std::fs::read(p).expect("readable"))
+        .map(|bytes| {
+            // The first game of the file.
+            let end = bytes
+                .windows(8)
+                .skip(1)
+                .position(|w| w == b"\n[Event ")
+                .map_or(bytes.len(), |i| i + 2);
+            bytes[..end].to_vec()
+        })
+        .unwrap_or_default();
+    let mut group = c.benchmark_group("position at the cursor");
+    for (name, notation, bytes) in [
+        ("chess (TCEC game)", Notation::Pgn, chess_game),
+        ("Go (longest Fox game)", Notation::Sgf, longest(&fox)),
+        (
+            "draughts (longest py-draughts game)",
+            Notation::Pdn,
+            longest(&draughts),
+        ),
+    ] {
+        let document = Document::from_bytes(notation, &bytes);
+        let end = kifu_ide::TextSize::from(document.text().trim_end().len() as u32 - 3);
+        let options = kifu_ide::BoardOptions::default();
+        let at = document.position_at(end, &options).expect("a position");
+        eprintln!("{name}: `{}`, {} bytes of SVG", at.label, at.svg.len());
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                document
+                    .position_at(black_box(end), &options)
+                    .map(|p| p.svg.len())
+            })
+        });
+    }
+    group.finish();
 }
 
 criterion_group!(benches, bench);

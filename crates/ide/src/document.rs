@@ -226,6 +226,35 @@ impl Document {
         }
     }
 
+    /// The game whose text holds `offset`, or else the last one before it, with its
+    /// number among the document's games (from 0). Builds no other game's model.
+    pub(crate) fn game_near(&self, offset: TextSize) -> Option<(usize, GameRef<'_>)> {
+        let game_kind = self.parsed().game_kind();
+        let mut at = TextSize::from(0);
+        let mut found = None;
+        let mut ordinal = 0;
+        for (index, child) in self.parsed().green().children().enumerate() {
+            if at > offset {
+                break;
+            }
+            let start = at;
+            at += child.text_len();
+            if let Some(node) = child.into_node().filter(|n| n.kind() == game_kind) {
+                found = Some((ordinal, index, node, start));
+                ordinal += 1;
+            }
+        }
+        let (ordinal, index, node, start) = found?;
+        Some((
+            ordinal,
+            GameRef {
+                game: &self.model(index, node).game,
+                text: &self.text,
+                offset: start,
+            },
+        ))
+    }
+
     /// The game `node` is in (or is).
     pub(crate) fn game_of<L: rowan::Language>(
         &self,

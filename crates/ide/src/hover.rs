@@ -7,9 +7,12 @@ use kifu_syntax::{pdn, TextRange, TextSize};
 use rowan::{Language, NodeOrToken, TokenAtOffset};
 
 use crate::document::{Document, Parsed};
-use crate::game::{go_coordinate, GameKind};
+use base64::prelude::{Engine, BASE64_STANDARD};
+
+use crate::game::{go_coordinate, GameKind, GameRef, MoveId};
+use crate::position::BoardOptions;
 use crate::replay::StepPosition;
-use crate::{eco, tags};
+use crate::{annotation, eco, tags};
 
 /// What to show for the thing under the cursor.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,18 +23,31 @@ pub struct Hover {
     pub markdown: String,
 }
 
+/// How a hover on a move shows the position after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum HoverBoard {
+    /// An SVG image in the Markdown (a `data:` URI), for clients that show images (VS Code).
+    #[default]
+    Image,
+    /// A text diagram in a code block, for clients that show Markdown but no images.
+    Text,
+    /// No board.
+    None,
+}
+
 impl Document {
-    /// The hover at `offset`, if there is something to say.
-    pub fn hover(&self, offset: TextSize) -> Option<Hover> {
+    /// The hover at `offset`, if there is something to say; a move's shows the position
+    /// after it as `board` says.
+    pub fn hover(&self, offset: TextSize, board: HoverBoard) -> Option<Hover> {
         if usize::from(offset) > self.text().len() {
             return None;
         }
         match self.parsed() {
-            Parsed::Pgn(parse) => self.movetext_hover(&parse.syntax(), offset, |k| k),
+            Parsed::Pgn(parse) => self.movetext_hover(&parse.syntax(), offset, |k| k, board),
             Parsed::Pdn(parse) => {
-                self.movetext_hover(&parse.syntax(), offset, pdn::SyntaxKind::role)
+                self.movetext_hover(&parse.syntax(), offset, pdn::SyntaxKind::role, board)
             }
-            Parsed::Sgf(parse) => self.sgf_hover(&parse.syntax(), offset),
+            Parsed::Sgf(parse) => self.sgf_hover(&parse.syntax(), offset, board),
         }
     }
 
@@ -41,11 +57,29 @@ impl Document {
         root: &rowan::SyntaxNode<L>,
         offset: TextSize,
         role: fn(L::Kind) -> K,
+        board: HoverBoard,
     ) -> Option<Hover> {
         let token = significant(root.token_at_offset(offset), |t| role(t.kind()).is_trivia())?;
         let parent = token.parent()?;
         let hover = |range: TextRange, markdown: String| Some(Hover { range, markdown });
         match (role(token.kind()), role(parent.kind())) {
+            // A program's command in a comment: `[%clk 0:03:21]`, `[%eval #-3]`.
+            (K::BRACE_COMMENT | K::LINE_COMMENT, _) => {
+                let start = token.text_range().start();
+                let within = offset - start;
+                let command = annotation::commands(token.text())
+                    .into_iter()
+                    .find(|c| c.range.contains_inclusive(within))?;
+                let range = command.range + start;
+                hover(
+                    range,
+                    format!(
+                        "**`{}`** — {}",
+                        &self.text()[range],
+                        command.kind.describe()
+                    ),
+                )
+            }
             (K::SYMBOL | K::STRING | K::L_BRACK | K::R_BRACK, K::TAG_PAIR) => {
                 let first = |kind: K| {
                     parent
@@ -109,6 +143,9 @@ impl Document {
                         .unwrap_or("an annotation the PGN standard leaves unnamed");
                     text.push_str(&format!("\n\n`${value}`: {meaning}"));
                 }
+                if step.is_some() {
+                    text.push_str(&self.board_section(game, id, board));
+                }
                 hover(parent.text_range(), text)
             }
             (K::NAG, _) => {
@@ -128,7 +165,12 @@ impl Document {
         }
     }
 
-    fn sgf_hover(&self, root: &sgf::SyntaxNode, offset: TextSize) -> Option<Hover> {
+    fn sgf_hover(
+        &self,
+        root: &sgf::SyntaxNode,
+        offset: TextSize,
+        board: HoverBoard,
+    ) -> Option<Hover> {
         let token = significant(root.token_at_offset(offset), |t| t.kind().is_trivia())?;
         let property = Property::cast(token.parent()?)?;
         let id = property.canonical_ident()?;
@@ -153,10 +195,13 @@ impl Document {
             let id = g
                 .game
                 .move_id_starting_at(node.text_range().start() - g.offset)?;
-            Some((g.game[id].number, crate::replay::step_of(g, id)))
+            Some((g, id, crate::replay::step_of(g, id)))
         });
-        let number = found.as_ref().map(|(n, _)| *n);
-        let step = found.and_then(|(_, step)| step);
+        let number = found.as_ref().map(|(g, id, _)| g.game[*id].number);
+        let (step, board) = match found {
+            Some((g, id, step @ Some(_))) => (step, self.board_section(g, id, board)),
+            _ => (None, String::new()),
+        };
         if let (true, Some(number)) = (matches!(id.as_str(), "B" | "W"), number) {
             let raw = property.raw_values().next().unwrap_or_default();
             let at = match go_coordinate(&raw, size) {
@@ -172,6 +217,7 @@ impl Document {
             if let Some(step) = step {
                 text.push_str(&go_step(&step));
             }
+            text.push_str(&board);
         } else if !values.is_empty() {
             let shown: Vec<String> = values
                 .iter()
@@ -198,6 +244,42 @@ impl Document {
     }
 }
 
+impl Document {
+    /// The position after move `id` of `game`, drawn as `board` says, with who moves next
+    /// and the opening it is.
+    fn board_section(&self, game: GameRef<'_>, id: MoveId, board: HoverBoard) -> String {
+        if board == HoverBoard::None {
+            return String::new();
+        }
+        let at = self.position_after(
+            0,
+            game,
+            Some(id),
+            game.game[id].line,
+            &BoardOptions::default(),
+        );
+        if at.not_played.is_some() {
+            return String::new();
+        }
+        let mut text = match board {
+            HoverBoard::Image => format!(
+                "\n\n![the position after {}](data:image/svg+xml;base64,{})",
+                at.label,
+                BASE64_STANDARD.encode(&at.svg)
+            ),
+            _ => format!("\n\n```text\n{}```", at.diagram),
+        };
+        text.push_str(&format!("\n\n{} to move", at.side_to_move));
+        if let (Some(fen), true) = (&at.fen, matches!(game.game.kind, GameKind::Draughts { .. })) {
+            text.push_str(&format!(" · FEN `{fen}`"));
+        }
+        if let Some((eco, name)) = &at.opening {
+            text.push_str(&format!(" · {eco} {name}"));
+        }
+        text
+    }
+}
+
 fn significant<L: Language>(
     at: TokenAtOffset<rowan::SyntaxToken<L>>,
     is_trivia: impl Fn(&rowan::SyntaxToken<L>) -> bool,
@@ -214,7 +296,7 @@ fn read_tag_value(name: &str, value: &str) -> Option<String> {
         "Date" | "EventDate" | "UTCDate" => tags::read_date(value),
         "TimeControl" => tags::read_time_control(value),
         "Result" => tags::read_result(value).map(str::to_string),
-        "ECO" => eco::opening_name(value).map(str::to_string),
+        "ECO" => eco::opening_by_code(value).map(|o| format!("{} — {}", o.name, o.moves)),
         "GameType" => match parse_game_type(value) {
             Ok(GameType::Known(board)) | Ok(GameType::Unknown(_, Some(board))) => Some(format!(
                 "{}{}×{} board, {} moves first, {} squares",
@@ -381,12 +463,143 @@ mod tests {
     use crate::{Document, Notation};
 
     fn check_hover(notation: Notation, text: &str, expect: Expect) {
+        check_hover_with(notation, text, crate::HoverBoard::None, expect);
+    }
+
+    fn check_hover_with(notation: Notation, text: &str, board: crate::HoverBoard, expect: Expect) {
         let (doc, offset) = fixture::document(notation, text);
-        let actual = match doc.hover(offset) {
+        let actual = match doc.hover(offset, board) {
             Some(hover) => format!("{}\n{}", &doc.text()[hover.range], hover.markdown),
             None => "no hover".to_string(),
         };
         expect.assert_eq(&actual);
+    }
+
+    #[test]
+    fn hover_boards_as_text_and_as_an_image() {
+        check_hover_with(
+            Notation::Pgn,
+            "1. e4 e5 2. Nf3 Nc6 3. B$0b5 *",
+            crate::HoverBoard::Text,
+            expect![[r#"
+                Bb5
+                **3. Bb5** — White's bishop from f1 to b5
+
+                `f1b5` · FEN after it: `r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3`
+
+                ```text
+                8 ♜ · ♝ ♛ ♚ ♝ ♞ ♜
+                7 ♟ ♟ ♟ ♟ · ♟ ♟ ♟
+                6 · · ♞ · · · · ·
+                5 · ♗ · · ♟ · · ·
+                4 · · · · ♙ · · ·
+                3 · · · · · ♘ · ·
+                2 ♙ ♙ ♙ ♙ · ♙ ♙ ♙
+                1 ♖ ♘ ♗ ♕ ♔ · · ♖
+                  a b c d e f g h
+                ```
+
+                Black to move · C60 Ruy Lopez"#]],
+        );
+        check_hover_with(
+            Notation::Sgf,
+            "(;GM[1]SZ[5];B[cc];W$0[bc])",
+            crate::HoverBoard::Text,
+            expect![[r#"
+                W[bc]
+                **W** — White move; takes a move (a point, or `[]` to pass)
+
+                move 2: White B3 (on 5×5)
+
+                prisoners so far: Black has taken 0, White 0
+
+                ```text
+                5 · · · · ·
+                4 · · · · ·
+                3 ·[○]● · ·
+                2 · · · · ·
+                1 · · · · ·
+                  A B C D E
+                ```
+
+                Black to move"#]],
+        );
+        check_hover_with(
+            Notation::Pdn,
+            "1. 32-28 1$09-23 *",
+            crate::HoverBoard::Text,
+            expect![[r#"
+                19-23
+                **1... 19-23** — Black: moves from 19 to 23
+
+                ```text
+                  x   x   x   x   x  1-5
+                x   x   x   x   x    6-10
+                  x   x   x   x   x  11-15
+                x   x   x   .   x    16-20
+                  .   .   x   .   .  21-25
+                .   .   o   .   .    26-30
+                  o   .   o   o   o  31-35
+                o   o   o   o   o    36-40
+                  o   o   o   o   o  41-45
+                o   o   o   o   o    46-50
+                ```
+
+                White to move · FEN `W:W28,31,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,20,23`"#]],
+        );
+        // The image: the renderer's SVG, base64 in a `data:` URI, which VS Code shows.
+        let (doc, offset) = fixture::document(Notation::Pgn, "1. e$04 *");
+        let hover = doc.hover(offset, crate::HoverBoard::Image).unwrap();
+        let start = hover.markdown.find("(data:image/svg+xml;base64,").unwrap();
+        let end = start + hover.markdown[start..].find(')').unwrap();
+        let encoded = &hover.markdown[start + "(data:image/svg+xml;base64,".len()..end];
+        use base64::prelude::{Engine, BASE64_STANDARD};
+        let svg = String::from_utf8(BASE64_STANDARD.decode(encoded).unwrap()).unwrap();
+        assert!(
+            svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"),
+            "{svg}"
+        );
+        assert!(
+            hover.markdown.contains("![the position after 1. e4]"),
+            "{}",
+            hover.markdown
+        );
+        // No board after a move that cannot be played: its diagnostic says why.
+        check_hover_with(
+            Notation::Pgn,
+            "1. e4 e5 2. K$0e3 *",
+            crate::HoverBoard::Text,
+            expect![[r#"
+                Ke3
+                **2. Ke3** — White: king to e3"#]],
+        );
+    }
+
+    #[test]
+    fn hover_commands_in_comments() {
+        for (text, expect) in [
+            (
+                "1. e4 { [%clk 0:0$03:21] } *",
+                expect![[r#"
+                    [%clk 0:03:21]
+                    **`[%clk 0:03:21]`** — clock: 3 min 21 s left"#]],
+            ),
+            (
+                "1. e4 { [%eval #-3] [%e$0val 0.17,22] } *",
+                expect![[r#"
+                    [%eval 0.17,22]
+                    **`[%eval 0.17,22]`** — evaluation +0.17: about equal, depth 22"#]],
+            ),
+            (
+                "1. e4 { [%cal Ge2e4,Rd1h5] [%c$0sl Gd4] } *",
+                expect![[r#"
+                    [%csl Gd4]
+                    **`[%csl Gd4]`** — squares marked: d4 green"#]],
+            ),
+            ("1. e4 { a plain $0comment } *", expect!["no hover"]),
+        ] {
+            check_hover(Notation::Pgn, text, expect);
+        }
     }
 
     #[test]
@@ -417,10 +630,10 @@ mod tests {
             Notation::Pgn,
             "[E$0CO \"C80\"]\n*",
             expect![[r#"
-            [ECO "C80"]
-            **ECO** — the opening's code in the Encyclopaedia of Chess Openings
+                [ECO "C80"]
+                **ECO** — the opening's code in the Encyclopaedia of Chess Openings
 
-            `C80`: Ruy Lopez: Open"#]],
+                `C80`: Ruy Lopez: Open — 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Nxe4"#]],
         );
     }
 
@@ -605,6 +818,9 @@ mod tests {
     fn no_hover_past_the_end_or_on_space() {
         check_hover(Notation::Pgn, "1. e4 e5 *   $0", expect!["no hover"]);
         let doc = Document::new(Notation::Pgn, "1. e4 *".into());
-        assert_eq!(doc.hover(crate::TextSize::from(1000)), None);
+        assert_eq!(
+            doc.hover(crate::TextSize::from(1000), crate::HoverBoard::None),
+            None
+        );
     }
 }

@@ -20,6 +20,7 @@
 //! | semantic highlighting | [`Document::highlights`] | `highlight` |
 //! | expand selection | [`Document::selection_ranges`] | `highlight` |
 //! | export as data (JSON) | [`Document::export`], [`export::ExportedGame::new`] | [`export`] |
+//! | the position at the cursor, drawn (board view, `kifu board`) | [`Document::position_at`], [`Document::position_of_ply`] | `position` |
 //! | formatting (PGN, PDN, SGF), of a document or of the games a range touches | [`Document::formatted`], [`Document::formatted_range`] | `format` |
 //!
 //! Every fact about a game (move numbers, who moves, where it starts) is in [`game`]:
@@ -28,6 +29,7 @@
 
 #![warn(missing_docs)]
 
+mod annotation;
 pub mod check;
 pub mod codes;
 mod complete;
@@ -43,6 +45,7 @@ pub mod game;
 mod highlight;
 mod hover;
 mod outline;
+mod position;
 pub mod replay;
 mod roles;
 mod tags;
@@ -52,11 +55,12 @@ pub use document::Document;
 pub use folding::{Fold, FoldKind};
 pub use format::FormatOptions;
 pub use highlight::HighlightKind;
-pub use hover::Hover;
+pub use hover::{Hover, HoverBoard};
 pub use kifu_syntax::{
     Code, Fix, Notation, Related, Severity, SyntaxError, TextEdit, TextRange, TextSize,
 };
 pub use outline::{Symbol, SymbolKind};
+pub use position::{BoardOptions, PositionAt};
 
 /// Every diagnostic code of every layer (the syntax's, reading's, the replay's, then the
 /// tags'): what the

@@ -2,6 +2,8 @@
 
 use tower_lsp::lsp_types::*;
 
+use kifu_ide::HoverBoard;
+
 use crate::convert::Encoding;
 use crate::to_proto::TOKEN_TYPES;
 
@@ -62,5 +64,33 @@ pub fn server_capabilities(encoding: Encoding) -> ServerCapabilities {
             },
         )),
         ..ServerCapabilities::default()
+    }
+}
+
+/// How hovers show the board when the settings do not say: an image for the clients known
+/// to show images in hovers (VS Code and its builds), a text diagram for the others
+/// (Neovim, Emacs and Helix show Markdown but no images, and a `data:` URI would be a
+/// screenful of base64).
+pub fn default_hover_board(client: Option<&ClientInfo>) -> HoverBoard {
+    const SHOW_IMAGES: [&str; 5] = [
+        "Visual Studio Code",
+        "Visual Studio Code - Insiders",
+        "code-server",
+        "VSCodium",
+        "Code - OSS",
+    ];
+    match client {
+        Some(client) if SHOW_IMAGES.contains(&client.name.as_str()) => HoverBoard::Image,
+        _ => HoverBoard::Text,
+    }
+}
+
+/// The `hover.board` setting: `image`, `text` or `none`.
+pub fn hover_board(setting: &str) -> Option<HoverBoard> {
+    match setting {
+        "image" => Some(HoverBoard::Image),
+        "text" => Some(HoverBoard::Text),
+        "none" => Some(HoverBoard::None),
+        _ => None,
     }
 }

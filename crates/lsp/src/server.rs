@@ -9,7 +9,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use kifu_ide::{Document, FormatOptions, TextRange};
+use kifu_ide::{Document, FormatOptions, HoverBoard, TextRange};
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::sync::mpsc;
 use tower_lsp::jsonrpc::{Error, Result};
@@ -32,6 +32,8 @@ struct State {
     encoding: Encoding,
     /// Diagnostic codes the user switched off.
     disabled: HashSet<String>,
+    /// How hovers on moves show the board.
+    hover_board: HoverBoard,
 }
 
 /// What goes to the client outside answers, in the order it was made: one task sends it, so
@@ -79,6 +81,7 @@ pub async fn serve(
         Backend::new(notices)
     })
     .custom_method(ext::SYNTAX_TREE, Backend::syntax_tree)
+    .custom_method(ext::POSITION, Backend::position)
     .finish();
     let service = requests::Service::new(service, requests, out);
     Server::new(server_input, server_output, socket)
@@ -125,6 +128,7 @@ impl Backend {
                 documents: HashMap::new(),
                 encoding: Encoding::Utf16,
                 disabled: HashSet::new(),
+                hover_board: HoverBoard::Text,
             })),
             notices,
         }
@@ -181,6 +185,18 @@ impl Backend {
         guarded(|| work(&positions, document))?
     }
 
+    /// Applies the settings (initialization options or a configuration change).
+    fn set_settings(&self, settings: &serde_json::Value) {
+        let board = settings
+            .pointer("/hover/board")
+            .or_else(|| settings.pointer("/kifu/hover/board"))
+            .and_then(|v| v.as_str());
+        if let Some(board) = board.and_then(capabilities::hover_board) {
+            self.lock().hover_board = board;
+        }
+        self.set_disabled(settings);
+    }
+
     fn set_disabled(&self, settings: &serde_json::Value) {
         let codes = settings
             .pointer("/diagnostics/disabled")
@@ -231,9 +247,13 @@ impl Backend {
 impl LanguageServer for Backend {
     async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
         let encoding = capabilities::position_encoding(&params.capabilities);
-        self.lock().encoding = encoding;
+        {
+            let mut state = self.lock();
+            state.encoding = encoding;
+            state.hover_board = capabilities::default_hover_board(params.client_info.as_ref());
+        }
         if let Some(options) = &params.initialization_options {
-            self.set_disabled(options);
+            self.set_settings(options);
         }
         Ok(InitializeResult {
             capabilities: capabilities::server_capabilities(encoding),
@@ -304,13 +324,14 @@ impl LanguageServer for Backend {
     }
 
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
-        self.set_disabled(&params.settings);
+        self.set_settings(&params.settings);
     }
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
         let at = params.text_document_position_params;
+        let board = self.lock().hover_board;
         self.with_document(&at.text_document.uri, |positions, document| {
-            let hover = document.hover(positions.offset(at.position));
+            let hover = document.hover(positions.offset(at.position), board);
             Ok(hover.map(|hover| to_proto::hover(hover, positions)))
         })
     }

@@ -75,7 +75,10 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
       { language: "sgf" },
       { language: "pdn" },
     ],
-    initializationOptions: { diagnostics: { disabled: disabledCodes() } },
+    initializationOptions: {
+      diagnostics: { disabled: disabledCodes() },
+      hover: { board: vscode.workspace.getConfiguration("kifu").get<string>("hover.board") ?? "image" },
+    },
     synchronize: { configurationSection: "kifu" },
     outputChannel: output,
   };

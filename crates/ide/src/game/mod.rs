@@ -102,6 +102,11 @@ impl LineId {
     pub fn index(self) -> usize {
         self.0 as usize
     }
+
+    /// The line at `index` in [`Game::lines`].
+    pub(crate) fn nth(index: usize) -> LineId {
+        LineId(index as u32)
+    }
 }
 
 impl MoveId {

@@ -5,11 +5,11 @@ use std::collections::HashMap;
 
 use kifu_rules::chess::{
     color_name, detect_language, role_name, CheckMark, Dialect, FenError, Form, Forms,
-    IllegalReason, Language, Move, Moved, Position, Square, Variant,
+    IllegalReason, Language, Move, Moved, Position, Square, UciMove, Variant,
 };
 use kifu_syntax::{Code, Severity, SyntaxError, TextRange};
 
-use super::{rest_not_checked, Replay, Step, StepPosition, Wanted};
+use super::{rest_not_checked, GamePosition, Reached, Replay, Step, StepPosition, Wanted};
 use crate::codes;
 use crate::game::{GameRef, MoveId, Start};
 
@@ -18,6 +18,12 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
     let (start, problems) = start(game, variant);
     out.diagnostics.extend(problems);
     let Some(start) = start else { return };
+    if wanted == Wanted::Start {
+        out.reached = Some(Reached {
+            board: GamePosition::Chess(start.clone()),
+            last_move: None,
+        });
+    }
 
     // The language of the piece letters: looked for only when a move uses a letter that
     // English chess does not (most games never pay for it). Whether the game writes check
@@ -129,6 +135,12 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                     check_marks(&moved, &position, at, writes_marks, out);
                     if let Some(before) = before {
                         let played = moved.with_position(position.clone());
+                        if wanted.keeps(id) {
+                            out.reached = Some(Reached {
+                                board: GamePosition::Chess(position.clone()),
+                                last_move: last_move(&played),
+                            });
+                        }
                         out.steps.push((
                             id,
                             Step {
@@ -240,6 +252,18 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
 }
 
 /// Where the piece a move takes stood: its target square, or beside it en passant.
+/// The squares a move left and reached, as the board marks them.
+fn last_move(played: &kifu_rules::chess::Played) -> Option<kifu_render::LastMove> {
+    match played.uci() {
+        UciMove::Normal { from, to, .. } => Some(kifu_render::LastMove::Chess {
+            from: Some(from),
+            to,
+        }),
+        UciMove::Put { to, .. } => Some(kifu_render::LastMove::Chess { from: None, to }),
+        UciMove::Null => None,
+    }
+}
+
 fn captured_square(played: &kifu_rules::chess::Played) -> Option<Square> {
     match played.chess_move()? {
         Move::Normal {

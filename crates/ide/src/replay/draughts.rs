@@ -10,7 +10,7 @@ use kifu_rules::draughts::{
 use kifu_syntax::pdn::board::{move_squares, Board};
 use kifu_syntax::{Severity, SyntaxError, TextRange};
 
-use super::{rest_not_checked, Replay, Step, StepPosition, Wanted};
+use super::{rest_not_checked, GamePosition, Reached, Replay, Step, StepPosition, Wanted};
 use crate::codes;
 use crate::game::{GameRef, MoveId, Start};
 
@@ -95,6 +95,12 @@ fn replay_on(game: GameRef<'_>, board: &Board, wanted: Wanted, out: &mut Replay)
         },
         _ => Position::new(variant),
     };
+    if wanted == Wanted::Start {
+        out.reached = Some(Reached {
+            board: GamePosition::Draughts(start.clone()),
+            last_move: None,
+        });
+    }
 
     // Positions (and plies) after the moves that variations branch from.
     let branch_points: std::collections::HashSet<MoveId> =
@@ -232,6 +238,12 @@ fn replay_on(game: GameRef<'_>, board: &Board, wanted: Wanted, out: &mut Replay)
                     }
                     if wanted.wants(id) {
                         out.steps.push((id, step(&played, &next, variant)));
+                    }
+                    if wanted.keeps(id) {
+                        out.reached = Some(Reached {
+                            board: GamePosition::Draughts(next.clone()),
+                            last_move: Some(kifu_render::LastMove::Draughts(played.path.clone())),
+                        });
                     }
                     position = next;
                     ply += 1;

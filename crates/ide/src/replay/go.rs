@@ -4,7 +4,7 @@
 use kifu_rules::go::{BoardSize, Color, IllegalMove, Point, Position, Rect, RuleSet, Rules};
 use kifu_syntax::SyntaxError;
 
-use super::{rest_not_checked, Replay, Step, StepPosition, Wanted};
+use super::{rest_not_checked, GamePosition, Reached, Replay, Step, StepPosition, Wanted};
 use crate::codes;
 use crate::game::{go_coordinate, GameRef, Setup, Side};
 
@@ -81,9 +81,10 @@ pub(super) fn replay(game: GameRef<'_>, size: (u32, u32), wanted: Wanted, out: &
     let handicap = handicap_entry
         .and_then(|e| e.value()?.trim().parse::<u32>().ok())
         .filter(|&n| n >= 2);
-    let mut placed_as_moves = 0;
-    if let (Some(n), Some(entry)) = (handicap, handicap_entry) {
-        // Some programs set the stones up in the node after the root.
+    // The board before the first move: the root's stones and those of the setup nodes
+    // before the first move (some programs set handicap stones up in the node after the
+    // root).
+    let before_play = || {
         let first_move = main.moves.first().map(|&m| model[m].range.start());
         let mut before_play = State {
             position: start.clone(),
@@ -96,7 +97,17 @@ pub(super) fn replay(game: GameRef<'_>, size: (u32, u32), wanted: Wanted, out: &
         }) {
             apply(game, &mut before_play, setup);
         }
-        let set_up = before_play.position.stones(Color::Black);
+        before_play.position
+    };
+    if wanted == Wanted::Start {
+        out.reached = Some(Reached {
+            board: GamePosition::Go(before_play()),
+            last_move: None,
+        });
+    }
+    let mut placed_as_moves = 0;
+    if let (Some(n), Some(entry)) = (handicap, handicap_entry) {
+        let set_up = before_play().stones(Color::Black);
         let black_first = main
             .moves
             .iter()
@@ -206,6 +217,12 @@ pub(super) fn replay(game: GameRef<'_>, size: (u32, u32), wanted: Wanted, out: &
                     if wanted.wants(id) {
                         out.steps
                             .push((id, step(&state.position, &removed.captured, &coordinate)));
+                    }
+                    if wanted.keeps(id) {
+                        out.reached = Some(Reached {
+                            board: GamePosition::Go(state.position.clone()),
+                            last_move: Some(kifu_render::LastMove::Go(point)),
+                        });
                     }
                 }
                 Err(IllegalMove::OffBoard) => {

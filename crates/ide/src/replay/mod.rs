@@ -73,20 +73,59 @@ pub enum StepPosition {
 pub(crate) enum Wanted {
     /// None: diagnostics only.
     None,
-    /// One move (hover).
+    /// One move (hover), and the position after it ([`Replay::reached`]).
     One(MoveId),
     /// Every move (export).
     All,
+    /// No move: the game's first position ([`Replay::reached`]).
+    Start,
 }
 
 impl Wanted {
     fn wants(self, m: MoveId) -> bool {
         match self {
-            Wanted::None => false,
+            Wanted::None | Wanted::Start => false,
             Wanted::One(one) => one == m,
             Wanted::All => true,
         }
     }
+
+    /// Whether the position after `m` is to be kept.
+    fn keeps(self, m: MoveId) -> bool {
+        self == Wanted::One(m)
+    }
+}
+
+/// A position of one of the three games, as the rules keep it.
+#[derive(Debug, Clone)]
+pub(crate) enum GamePosition {
+    /// Chess.
+    Chess(kifu_rules::chess::Position),
+    /// Go.
+    Go(kifu_rules::go::Position),
+    /// Draughts.
+    Draughts(kifu_rules::draughts::Position),
+}
+
+impl GamePosition {
+    /// The position as the renderer takes it.
+    pub(crate) fn to_render(&self) -> kifu_render::Board<'_> {
+        match self {
+            GamePosition::Chess(p) => kifu_render::Board::Chess(p),
+            GamePosition::Go(p) => kifu_render::Board::Go(p),
+            GamePosition::Draughts(p) => kifu_render::Board::Draughts(p),
+        }
+    }
+}
+
+/// The position a replay was asked for ([`Wanted::One`], [`Wanted::Start`]), and the move
+/// that led to it.
+#[derive(Debug, Clone)]
+pub(crate) struct Reached {
+    /// The position.
+    pub board: GamePosition,
+    /// The move that led to it, to be marked on the board.
+    pub last_move: Option<kifu_render::LastMove>,
 }
 
 /// What a replay found.
@@ -96,6 +135,8 @@ pub(crate) struct Replay {
     pub diagnostics: Vec<SyntaxError>,
     /// The steps asked for, by move.
     pub steps: Vec<(MoveId, Step)>,
+    /// The position asked for, if the replay reached it.
+    pub reached: Option<Reached>,
 }
 
 /// Replays a game.

@@ -45,6 +45,10 @@ async function pgn() {
   const hovers = await vscode.commands.executeCommand("vscode.executeHoverProvider", document.uri, new vscode.Position(2, 3));
   const hoverText = hovers.flatMap((h) => h.contents.map((c) => c.value ?? c)).join("\n");
   assert.ok(hoverText.includes("5 December 2001"), hoverText);
+  // On a move: the board after it, as an image (the server knows VS Code shows images).
+  const moveHovers = await vscode.commands.executeCommand("vscode.executeHoverProvider", document.uri, new vscode.Position(14, 1));
+  const moveText = moveHovers.flatMap((h) => h.contents.map((c) => c.value ?? c)).join("\n");
+  assert.ok(moveText.includes("5... Nxe4") && moveText.includes("](data:image/svg+xml;base64,"), moveText.slice(0, 400));
   const folds = await vscode.commands.executeCommand("vscode.executeFoldingRangeProvider", document.uri);
   const spans = folds.map((f) => `${f.start}-${f.end}`);
   for (const expected of ["16-17", "20-21"]) {
