@@ -251,13 +251,13 @@ impl Document {
         if board == HoverBoard::None {
             return String::new();
         }
-        let at = self.position_after(
-            0,
-            game,
-            Some(id),
-            game.game[id].line,
-            &BoardOptions::default(),
-        );
+        // A hover has some 250 pixels of height before it scrolls: the board and two lines
+        // of words fit.
+        let options = BoardOptions {
+            width: Some(200),
+            ..BoardOptions::default()
+        };
+        let at = self.position_after(0, game, Some(id), game.game[id].line, &options);
         if at.not_played.is_some() {
             return String::new();
         }

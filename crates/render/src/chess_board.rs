@@ -133,7 +133,7 @@ pub(crate) fn svg(position: &Position, highlights: &Highlights, options: &Option
         (x + SQUARE / 2.0, y + SQUARE / 2.0)
     };
     let board = position.board();
-    let mut svg = Svg::new(side, side);
+    let mut svg = Svg::new(side, side, options.width);
 
     // Only the pieces on the board go into <defs>: an endgame needs a few of the twelve.
     svg.raw("<defs>");

@@ -115,7 +115,7 @@ pub(crate) fn svg(position: &Position, highlights: &Highlights, options: &Option
         let (x, y) = corner(at);
         (x + square / 2.0, y + square / 2.0)
     };
-    let mut svg = Svg::new(total_w, total_h);
+    let mut svg = Svg::new(total_w, total_h, options.width);
     svg.raw("<defs>");
     piece_defs(&mut svg, square);
     svg.raw("</defs>");

@@ -112,7 +112,7 @@ pub(crate) fn svg(position: &Position, highlights: &Highlights, options: &Option
     let grid_h = f64::from(height - 1) * cell;
     let total_w = margin + 2.0 * pad + grid_w;
     let total_h = margin + 2.0 * pad + grid_h;
-    let mut svg = Svg::new(total_w, total_h);
+    let mut svg = Svg::new(total_w, total_h, options.width);
 
     // Stones of a size are one shape each; the ids carry the size, so that two boards of
     // different sizes in one HTML page do not borrow each other's stones.

@@ -94,6 +94,9 @@ pub struct Options {
     /// Coordinates around the board (files and ranks; Go's letters and numbers; draughts
     /// square numbers or letters).
     pub coordinates: bool,
+    /// The image's width in pixels, its height in proportion (a hover has little room);
+    /// `None`: the drawing's own size (a chess board is 400 pixels wide).
+    pub width: Option<u32>,
 }
 
 impl Default for Options {
@@ -101,6 +104,7 @@ impl Default for Options {
         Options {
             flipped: false,
             coordinates: true,
+            width: None,
         }
     }
 }

@@ -33,19 +33,23 @@ pub(crate) struct Svg {
 }
 
 impl Svg {
-    /// Starts a document of `width` × `height` pixels, in user units of one pixel.
-    pub(crate) fn new(width: f64, height: f64) -> Svg {
+    /// Starts a drawing of `width` × `height` user units, shown `shown` pixels wide (its
+    /// own width without one).
+    pub(crate) fn new(width: f64, height: f64, shown: Option<u32>) -> Svg {
         let mut svg = Svg {
             out: String::with_capacity(16 * 1024),
         };
+        let shown_width = shown.map_or(width, f64::from);
         // `xmlns:xlink` for renderers that still look for it; the references themselves use
         // SVG 2's plain `href`, which browsers (and so VS Code's hovers) and librsvg read.
         svg.write(format_args!(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" \
              xmlns:xlink=\"http://www.w3.org/1999/xlink\" \
-             width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">",
+             width=\"{sw}\" height=\"{sh}\" viewBox=\"0 0 {w} {h}\">",
             w = Num(width),
             h = Num(height),
+            sw = Num(shown_width),
+            sh = Num(shown_width * height / width),
         ));
         svg
     }

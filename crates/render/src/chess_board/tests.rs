@@ -54,6 +54,7 @@ fn boards_are_well_formed_svg() {
             Options {
                 coordinates: false,
                 flipped: false,
+                width: None,
             },
         ] {
             let doc = svg(position, &highlights, &options);
@@ -102,6 +103,7 @@ fn the_white_king_stands_on_e1_and_on_the_flipped_board_at_the_mirrored_place() 
     let bare = Options {
         coordinates: false,
         flipped: false,
+        width: None,
     };
     let doc = svg(&start, &Highlights::default(), &bare);
     assert_eq!(uses(&doc, "wK"), [(180.0, 315.0)]);
@@ -227,6 +229,7 @@ fn coordinates_go_round_the_board_when_asked() {
     let bare = Options {
         coordinates: false,
         flipped: true,
+        width: None,
     };
     assert!(labels(&svg(&start, &Highlights::default(), &bare)).is_empty());
 }
@@ -259,6 +262,7 @@ fn text_of_a_flipped_board_without_coordinates() {
     let options = Options {
         flipped: true,
         coordinates: false,
+        width: None,
     };
     let text = crate::text(Board::Chess(&italian), &marks(), &options);
     expect![[r#"
@@ -278,4 +282,34 @@ fn text_of_a_flipped_board_without_coordinates() {
 fn figures_are_the_unicode_chess_symbols() {
     assert_eq!(super::figure(Color::White, Role::King), '\u{2654}');
     assert_eq!(super::figure(Color::Black, Role::Pawn), '\u{265F}');
+}
+
+#[test]
+fn a_width_scales_the_image_not_the_drawing() {
+    let start = Position::new(Variant::Standard);
+    let own = svg(&start, &Highlights::default(), &Options::default());
+    let small = svg(
+        &start,
+        &Highlights::default(),
+        &Options {
+            width: Some(180),
+            ..Options::default()
+        },
+    );
+    let root = |s: &str| s[..s.find('>').unwrap()].to_string();
+    assert!(
+        root(&own).contains(r#"width="400" height="400" viewBox="0 0 400 400""#),
+        "{}",
+        root(&own)
+    );
+    assert!(
+        root(&small).contains(r#"width="180" height="180" viewBox="0 0 400 400""#),
+        "{}",
+        root(&small)
+    );
+    // Only the root's size differs.
+    assert_eq!(
+        own.replacen(&root(&own), "", 1),
+        small.replacen(&root(&small), "", 1)
+    );
 }

@@ -30,6 +30,7 @@ fn bare() -> Options {
     Options {
         coordinates: false,
         flipped: false,
+        width: None,
     }
 }
 

@@ -73,6 +73,7 @@ fn boards_of_every_size_are_well_formed_svg() {
             Options {
                 coordinates: false,
                 flipped: false,
+                width: None,
             },
         ] {
             let doc = svg(&position, &last("aa"), &options);
@@ -123,6 +124,7 @@ fn stones_are_where_the_position_has_them() {
     let bare = Options {
         coordinates: false,
         flipped: false,
+        width: None,
     };
     let doc = svg(&position, &Highlights::default(), &bare);
     assert!(uses(&doc, "w20").contains(&(10.0 + 3.0 * 20.0, 10.0 + 15.0 * 20.0)));
@@ -255,6 +257,7 @@ fn text_of_a_nine_by_nine_game() {
     let options = Options {
         flipped: true,
         coordinates: true,
+        width: None,
     };
     let text = crate::text(Board::Go(&position), &last("fe"), &options);
     expect![[r#"
@@ -278,6 +281,7 @@ fn text_of_a_small_board_without_coordinates() {
     let options = Options {
         flipped: false,
         coordinates: false,
+        width: None,
     };
     let text = crate::text(Board::Go(&position), &last("aa"), &options);
     expect![[r#"
