@@ -1,5 +1,6 @@
 //! `kifu`: check, export and inspect PGN game records.
 
+mod board;
 mod check;
 mod export;
 mod fmt;
@@ -161,6 +162,30 @@ enum Command {
         #[arg(long, value_parser = notation_parser(), help = NOTATION_HELP)]
         notation: Option<Notation>,
     },
+    /// Draw the position at a place in a file (after the move under or before it, in its
+    /// variation) on stdout: SVG, a text diagram, or FEN.
+    Board {
+        /// The file; `-` reads standard input (as PGN unless `--notation` says otherwise).
+        file: PathBuf,
+        /// The place: a line and column (from 1, as `kifu check` prints them).
+        #[arg(long, value_name = "LINE:COL", value_parser = board::parse_at, conflicts_with_all = ["game", "ply"], required_unless_present = "game")]
+        at: Option<(usize, usize)>,
+        /// The game (from 1); with `--ply`, the position after that many half-moves of its
+        /// main line (0: the first position; without `--ply`, its last).
+        #[arg(long, value_name = "N")]
+        game: Option<usize>,
+        /// Half-moves of the game's main line played (see `--game`).
+        #[arg(long, value_name = "K", requires = "game")]
+        ply: Option<usize>,
+        /// `svg`, `text` (a diagram) or `fen` (an SGF setup for Go).
+        #[arg(long, value_enum, default_value_t = board::BoardFormat::Svg)]
+        format: board::BoardFormat,
+        /// Black at the bottom.
+        #[arg(long)]
+        flip: bool,
+        #[arg(long, value_parser = notation_parser(), help = NOTATION_HELP)]
+        notation: Option<Notation>,
+    },
     /// Run the language server over stdin and stdout.
     Lsp {
         /// Accepted for clients that pass it; stdio is the only transport.
@@ -246,6 +271,26 @@ fn run() -> ExitStatus {
             },
         ),
         Command::Tree { file, notation } => tree::run(&file, notation),
+        Command::Board {
+            file,
+            at,
+            game,
+            ply,
+            format,
+            flip,
+            notation,
+        } => {
+            let place = match (at, game) {
+                (Some((line, column)), _) => board::Place::At { line, column },
+                (None, Some(game)) => board::Place::Ply {
+                    game,
+                    ply: ply.unwrap_or(usize::MAX),
+                },
+                // clap requires one of them.
+                (None, None) => return ExitStatus::CouldNotRun,
+            };
+            board::run(&file, notation, place, format, flip)
+        }
         Command::Lsp { stdio: _ } => std::process::exit(kifu_lsp::run_stdio()),
     }
 }

@@ -16,6 +16,7 @@ const codeServer = path.join(
   "node_modules", ".bin", "code-server",
 );
 const screenshot = path.join(root, "editors", "vscode", "media", "screenshot.png");
+const boardScreenshot = path.join(root, "editors", "vscode", "media", "hover-board.png");
 
 const get = (url) => new Promise((resolve) => {
   http.get(url, (res) => { res.resume(); resolve(res.statusCode); }).on("error", () => resolve(0));
@@ -88,7 +89,23 @@ async function main() {
     await page.locator(".monaco-hover", { hasText: "5 December 2001" }).waitFor({ timeout: 30_000 });
     fs.mkdirSync(path.dirname(screenshot), { recursive: true });
     await page.screenshot({ path: screenshot });
+    // Hover a move: the position after it, drawn, in the hover (an SVG image that VS Code
+    // must load and show, not a broken image).
+    await page.keyboard.press("Escape");
+    await page.mouse.move(5, 5);
+    // The grammar colours `N`, `x` and `e4` apart: hover the `N` that starts the line.
+    await page.locator(".view-line", { hasText: "second comment" }).locator("span span").first().hover();
+    await page.locator(".monaco-hover img").waitFor({ timeout: 30_000 });
+    await page.waitForFunction(() => {
+      const image = document.querySelector(".monaco-hover img");
+      return image && image.complete && image.naturalWidth >= 150;
+    }, null, { timeout: 30_000 });
+    const shown = await page.locator(".monaco-hover img").evaluate((i) => `${i.naturalWidth}x${i.naturalHeight}`);
+    // The hover fades in: let it finish before the picture.
+    await page.waitForTimeout(1000);
+    await page.screenshot({ path: boardScreenshot });
     console.log(`ui test: ${squiggles} squiggles, hover shown; screenshot in ${screenshot}`);
+    console.log(`ui test: the board after 5... Nxe4 shown in its hover (${shown}); screenshot in ${boardScreenshot}`);
     console.log("ui: 1 passed, 0 failed");
     return stop(0);
   } catch (err) {
