@@ -122,7 +122,19 @@ fn the_position_request_over_stdio() {
             .starts_with("Ruy Lopez"),
         "{at}"
     );
-    assert!(at["svg"].as_str().unwrap().starts_with("<svg"));
+    let svg = at["svg"].as_str().unwrap();
+    assert!(svg.starts_with("<svg") && !svg.contains("data-square"));
+    // With click targets, for a board that takes moves: one per square.
+    let targets = client.request(
+        "kifu/position",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 3, "character": 24}, "targets": true, "flipped": true}),
+    );
+    let svg = targets["svg"].as_str().unwrap();
+    assert_eq!(svg.matches("data-square=").count(), 64);
+    assert!(
+        svg.contains(r#"data-square="h1" x="20" y="20""#),
+        "flipped: h1 top left"
+    );
     // Outside any game: null.
     client.notify(
         "textDocument/didOpen",

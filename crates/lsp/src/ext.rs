@@ -41,6 +41,9 @@ pub struct PositionParams {
     /// Black at the bottom.
     #[serde(default)]
     flipped: bool,
+    /// Click targets in the SVG, one per square or point (for a board that takes moves).
+    #[serde(default)]
+    targets: bool,
 }
 
 /// The answer of `kifu/position` (see the README for an example).
@@ -125,6 +128,7 @@ impl Backend {
         self.with_document(&params.text_document.uri, |positions, document| {
             let options = BoardOptions {
                 flipped: params.flipped,
+                targets: params.targets,
                 ..BoardOptions::default()
             };
             Ok(document

@@ -206,6 +206,14 @@ pub(crate) fn svg(position: &Position, highlights: &Highlights, options: &Option
     for &(from, to, colour) in &highlights.arrows {
         arrow(&mut svg, centre(from), centre(to), colour);
     }
+    if options.targets {
+        svg.open_targets();
+        for square in Square::ALL {
+            let (x, y) = corner(square);
+            svg.target(x, y, SQUARE, SQUARE, &square.to_string());
+        }
+        svg.raw("</g>");
+    }
     svg.finish()
 }
 

@@ -1,7 +1,7 @@
 //! Draughts boards: 10×10, 8×8 and Turkish draughts' 64 squares, with men, crowned kings,
 //! the square numbers or coordinates, and the last move's path.
 
-use kifu_rules::draughts::{Color, Piece, PieceKind, Position, Variant};
+use kifu_rules::draughts::{square_name, Color, Piece, PieceKind, Position, Variant};
 
 use crate::svg::{baseline, squares_path, Num, Svg};
 use crate::text::Grid;
@@ -206,6 +206,14 @@ pub(crate) fn svg(position: &Position, highlights: &Highlights, options: &Option
             let (x, y) = centre(at);
             svg.use_at(&piece_id(piece, square), x, y);
         }
+    }
+    if options.targets {
+        svg.open_targets();
+        for (n, at) in squares(variant) {
+            let (x, y) = corner(at);
+            svg.target(x, y, square, square, &square_name(variant, n));
+        }
+        svg.raw("</g>");
     }
     svg.finish()
 }

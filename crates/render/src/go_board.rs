@@ -196,6 +196,14 @@ pub(crate) fn svg(position: &Position, highlights: &Highlights, options: &Option
             ));
         }
     }
+    if options.targets {
+        svg.open_targets();
+        for point in size.points() {
+            let (x, y) = layout.at(point);
+            svg.target(x - cell / 2.0, y - cell / 2.0, cell, cell, &point.to_sgf());
+        }
+        svg.raw("</g>");
+    }
     svg.finish()
 }
 

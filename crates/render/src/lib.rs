@@ -97,6 +97,11 @@ pub struct Options {
     /// The image's width in pixels, its height in proportion (a hover has little room);
     /// `None`: the drawing's own size (a chess board is 400 pixels wide).
     pub width: Option<u32>,
+    /// Click targets drawn last, on top of everything: a `<g class="targets">` of
+    /// transparent `<rect class="target" data-square="…"/>`, one per square or point,
+    /// named as the notation writes it (chess `e4`, Go the SGF point `dd`, draughts `32`
+    /// or `c3`), for a board view that takes moves by clicks.
+    pub targets: bool,
 }
 
 impl Default for Options {
@@ -105,6 +110,7 @@ impl Default for Options {
             flipped: false,
             coordinates: true,
             width: None,
+            targets: false,
         }
     }
 }

@@ -54,6 +54,22 @@ impl Svg {
         svg
     }
 
+    /// Opens the group of click targets (see [`crate::Options::targets`]).
+    pub(crate) fn open_targets(&mut self) {
+        self.raw("<g class=\"targets\" fill=\"transparent\">");
+    }
+
+    /// A click target: a square of the board, by its name.
+    pub(crate) fn target(&mut self, x: f64, y: f64, width: f64, height: f64, name: &str) {
+        self.write(format_args!(
+            "<rect class=\"target\" data-square=\"{name}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>",
+            Num(x),
+            Num(y),
+            Num(width),
+            Num(height)
+        ));
+    }
+
     /// Appends formatted markup.
     pub(crate) fn write(&mut self, args: fmt::Arguments<'_>) {
         // Writing into a String cannot fail.

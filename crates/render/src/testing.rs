@@ -52,3 +52,34 @@ pub(crate) fn labels(svg: &str) -> Vec<String> {
         .map(|n| n.text().unwrap_or("").to_owned())
         .collect()
 }
+
+/// The click targets, `(name, x, y, width)`, after checking that they are the document's
+/// last element (on top of everything else).
+pub(crate) fn targets(svg: &str) -> Vec<(String, f64, f64, f64)> {
+    let doc = parse(svg);
+    let Some(group) = doc
+        .root_element()
+        .children()
+        .rfind(|n| n.is_element())
+        .filter(|n| n.attribute("class") == Some("targets"))
+    else {
+        return Vec::new();
+    };
+    group
+        .children()
+        .filter(|n| n.has_tag_name("rect"))
+        .map(|n| {
+            let number = |name: &str| -> f64 {
+                n.attribute(name)
+                    .and_then(|v| v.parse().ok())
+                    .unwrap_or_else(|| panic!("a target without a numeric {name}"))
+            };
+            (
+                n.attribute("data-square").unwrap_or_default().to_owned(),
+                number("x"),
+                number("y"),
+                number("width"),
+            )
+        })
+        .collect()
+}

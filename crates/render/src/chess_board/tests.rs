@@ -55,6 +55,7 @@ fn boards_are_well_formed_svg() {
                 coordinates: false,
                 flipped: false,
                 width: None,
+                targets: false,
             },
         ] {
             let doc = svg(position, &highlights, &options);
@@ -104,6 +105,7 @@ fn the_white_king_stands_on_e1_and_on_the_flipped_board_at_the_mirrored_place() 
         coordinates: false,
         flipped: false,
         width: None,
+        targets: false,
     };
     let doc = svg(&start, &Highlights::default(), &bare);
     assert_eq!(uses(&doc, "wK"), [(180.0, 315.0)]);
@@ -230,6 +232,7 @@ fn coordinates_go_round_the_board_when_asked() {
         coordinates: false,
         flipped: true,
         width: None,
+        targets: false,
     };
     assert!(labels(&svg(&start, &Highlights::default(), &bare)).is_empty());
 }
@@ -263,6 +266,7 @@ fn text_of_a_flipped_board_without_coordinates() {
         flipped: true,
         coordinates: false,
         width: None,
+        targets: false,
     };
     let text = crate::text(Board::Chess(&italian), &marks(), &options);
     expect![[r#"
@@ -312,4 +316,29 @@ fn a_width_scales_the_image_not_the_drawing() {
         own.replacen(&root(&own), "", 1),
         small.replacen(&root(&small), "", 1)
     );
+}
+
+#[test]
+fn targets_name_every_square_where_it_is_drawn() {
+    let start = Position::new(Variant::Standard);
+    let plain = svg(&start, &Highlights::default(), &Options::default());
+    assert!(crate::testing::targets(&plain).is_empty());
+    let with = |flipped| Options {
+        targets: true,
+        flipped,
+        ..Options::default()
+    };
+    let targets = crate::testing::targets(&svg(&start, &Highlights::default(), &with(false)));
+    assert_eq!(targets.len(), 64);
+    // a8 in the top left corner, inside the coordinates' frame; h1 in the bottom right.
+    let find = |t: &[(String, f64, f64, f64)], name: &str| {
+        t.iter()
+            .find(|x| x.0 == name)
+            .map(|x| (x.1, x.2, x.3))
+            .unwrap()
+    };
+    assert_eq!(find(&targets, "a8"), (20.0, 20.0, 45.0));
+    assert_eq!(find(&targets, "h1"), (335.0, 335.0, 45.0));
+    let flipped = crate::testing::targets(&svg(&start, &Highlights::default(), &with(true)));
+    assert_eq!(find(&flipped, "h1"), (20.0, 20.0, 45.0));
 }

@@ -31,6 +31,7 @@ fn bare() -> Options {
         coordinates: false,
         flipped: false,
         width: None,
+        targets: false,
     }
 }
 
@@ -289,4 +290,22 @@ fn text_of_a_lettered_board_and_of_turkish_draughts() {
         . . . . . . . .
     "#]]
     .assert_eq(&text);
+}
+
+#[test]
+fn targets_are_the_playable_squares_by_their_names() {
+    let options = Options {
+        targets: true,
+        ..Options::default()
+    };
+    let international = Position::new(Variant::International);
+    let targets = crate::testing::targets(&svg(&international, &Highlights::default(), &options));
+    assert_eq!(targets.len(), 50);
+    assert_eq!(targets[0].0, "1");
+    // Square 1 is the second of the top row, 46 the first of the bottom row.
+    assert_eq!((targets[0].1, targets[0].2), (targets[0].3, 0.0));
+    let russian = Position::new(Variant::Russian);
+    let lettered = crate::testing::targets(&svg(&russian, &Highlights::default(), &options));
+    assert_eq!(lettered.len(), 32);
+    assert!(lettered.iter().any(|t| t.0 == "c3"), "{lettered:?}");
 }

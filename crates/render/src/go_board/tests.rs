@@ -74,6 +74,7 @@ fn boards_of_every_size_are_well_formed_svg() {
                 coordinates: false,
                 flipped: false,
                 width: None,
+                targets: false,
             },
         ] {
             let doc = svg(&position, &last("aa"), &options);
@@ -125,6 +126,7 @@ fn stones_are_where_the_position_has_them() {
         coordinates: false,
         flipped: false,
         width: None,
+        targets: false,
     };
     let doc = svg(&position, &Highlights::default(), &bare);
     assert!(uses(&doc, "w20").contains(&(10.0 + 3.0 * 20.0, 10.0 + 15.0 * 20.0)));
@@ -258,6 +260,7 @@ fn text_of_a_nine_by_nine_game() {
         flipped: true,
         coordinates: true,
         width: None,
+        targets: false,
     };
     let text = crate::text(Board::Go(&position), &last("fe"), &options);
     expect![[r#"
@@ -282,6 +285,7 @@ fn text_of_a_small_board_without_coordinates() {
         flipped: false,
         coordinates: false,
         width: None,
+        targets: false,
     };
     let text = crate::text(Board::Go(&position), &last("aa"), &options);
     expect![[r#"
@@ -292,4 +296,22 @@ fn text_of_a_small_board_without_coordinates() {
          · · · · · · ·
     "#]]
     .assert_eq(&text);
+}
+
+#[test]
+fn targets_are_the_points_by_their_sgf_names() {
+    let position = game(size(9, 9), &["ee"]);
+    let options = Options {
+        targets: true,
+        ..Options::default()
+    };
+    let targets = crate::testing::targets(&svg(&position, &Highlights::default(), &options));
+    assert_eq!(targets.len(), 81);
+    // Each target is centred on its point, where its stone is drawn.
+    let (_, x, y, w) = targets.iter().find(|t| t.0 == "ee").unwrap().clone();
+    let stones = uses(
+        &svg(&position, &Highlights::default(), &options),
+        &crate::testing::defined(&svg(&position, &Highlights::default(), &options))[0],
+    );
+    assert_eq!(stones, [(x + w / 2.0, y + w / 2.0)]);
 }
