@@ -186,3 +186,85 @@ fn hover_boards_as_the_client_and_the_settings_want() {
     );
     assert!(forced.contains("data:image/svg+xml;base64,"), "{forced}");
 }
+
+/// `kifu/playMove` at `(line, character)` of `text`: the text after its edit, with the
+/// answer's selection marked `«...»`, or the error and candidates.
+fn play(uri: &str, language: &str, text: &str, at: (u32, u32), mv: &str) -> String {
+    let mut client = LspClient::start();
+    client.initialize(json!({}));
+    client.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": language, "version": 1, "text": text}}),
+    );
+    let answer = client.request(
+        "kifu/playMove",
+        json!({"textDocument": {"uri": uri}, "position": {"line": at.0, "character": at.1}, "move": mv}),
+    );
+    if let Some(error) = answer["error"].as_str() {
+        return format!("error: {error} {}", answer["candidates"]);
+    }
+    // Apply the edits (single-line texts: characters are bytes here).
+    let mut new = text.to_string();
+    let mut edits: Vec<(usize, usize, String)> = answer["edit"]["changes"][uri]
+        .as_array()
+        .map(|edits| {
+            edits
+                .iter()
+                .map(|e| {
+                    let r = &e["range"];
+                    assert_eq!(r["start"]["line"], 0, "{answer}");
+                    (
+                        r["start"]["character"].as_u64().unwrap() as usize,
+                        r["end"]["character"].as_u64().unwrap() as usize,
+                        e["newText"].as_str().unwrap().to_string(),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    edits.sort_by_key(|e| std::cmp::Reverse(e.0));
+    for (start, end, insert) in edits {
+        new.replace_range(start..end, &insert);
+    }
+    let s = &answer["selection"];
+    let (start, end) = (
+        s["start"]["character"].as_u64().unwrap() as usize,
+        s["end"]["character"].as_u64().unwrap() as usize,
+    );
+    format!("{}«{}»{}", &new[..start], &new[start..end], &new[end..])
+}
+
+#[test]
+fn the_play_move_request_over_stdio() {
+    let pgn = "1. e4 e5 2. Nf3 *";
+    assert_eq!(
+        play("file:///p.pgn", "pgn", pgn, (0, 15), "g8f6"),
+        "1. e4 e5 2. Nf3 «Nf6» *"
+    );
+    assert_eq!(
+        play("file:///p.pgn", "pgn", pgn, (0, 5), "c7c5"),
+        "1. e4 e5 (1... «c5») 2. Nf3 *"
+    );
+    assert_eq!(
+        play("file:///p.pgn", "pgn", pgn, (0, 5), "e7e5"),
+        "1. e4 «e5» 2. Nf3 *"
+    );
+    assert_eq!(
+        play("file:///p.pgn", "pgn", pgn, (0, 5), "e7e4"),
+        "error: `e7e4` is not a legal move for Black here []"
+    );
+    let sgf = "(;GM[1]SZ[9];B[ee];W[cc])";
+    assert_eq!(
+        play("file:///g.sgf", "sgf", sgf, (0, 17), "gc"),
+        "(;GM[1]SZ[9];B[ee](;W[cc])(;W[«gc»]))"
+    );
+    assert_eq!(
+        play("file:///g.sgf", "sgf", sgf, (0, 24), ""),
+        "(;GM[1]SZ[9];B[ee];W[cc];B[«»])"
+    );
+    let checkers = "[GameType \"21\"][FEN \"W:W22:B17,18,9,10\"] *";
+    assert_eq!(
+        play("file:///c.pdn", "pdn", checkers, (0, 44), "22-6"),
+        r#"error: several captures fit: 22x13x6, 22x15x6 ["22x13x6","22x15x6"]"#
+    );
+}

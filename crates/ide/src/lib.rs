@@ -21,6 +21,7 @@
 //! | expand selection | [`Document::selection_ranges`] | `highlight` |
 //! | export as data (JSON) | [`Document::export`], [`export::ExportedGame::new`] | [`export`] |
 //! | the position at the cursor, drawn (board view, `kifu board`) | [`Document::position_at`], [`Document::position_of_ply`] | `position` |
+//! | a move entered on a board, written into the record | [`Document::play_move`] | `play` |
 //! | formatting (PGN, PDN, SGF), of a document or of the games a range touches | [`Document::formatted`], [`Document::formatted_range`] | `format` |
 //!
 //! Every fact about a game (move numbers, who moves, where it starts) is in [`game`]:
@@ -45,6 +46,7 @@ pub mod game;
 mod highlight;
 mod hover;
 mod outline;
+mod play;
 mod position;
 pub mod replay;
 mod roles;
@@ -60,6 +62,7 @@ pub use kifu_syntax::{
     Code, Fix, Notation, Related, Severity, SyntaxError, TextEdit, TextRange, TextSize,
 };
 pub use outline::{Symbol, SymbolKind};
+pub use play::{PlayError, PlayedMove};
 pub use position::{BoardOptions, PositionAt};
 
 /// Every diagnostic code of every layer (the syntax's, reading's, the replay's, then the

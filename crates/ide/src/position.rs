@@ -72,16 +72,7 @@ impl Document {
     /// the game's first position before its first move or in its tags.
     pub fn position_at(&self, offset: TextSize, options: &BoardOptions) -> Option<PositionAt> {
         let (ordinal, game) = self.game_near(offset)?;
-        let relative = offset.checked_sub(game.offset)?;
-        let line = line_at(game, relative);
-        let model = game.game;
-        let current = model[line]
-            .moves
-            .iter()
-            .rev()
-            .copied()
-            .find(|&m| model[m].range.start() <= relative)
-            .or(model[line].branches_from);
+        let (line, current) = cursor_move(game, offset)?;
         Some(self.position_after(ordinal, game, current, line, options))
     }
 
@@ -241,6 +232,23 @@ impl Document {
     }
 }
 
+/// The line `offset` (in the text) is in, and the move under or before it there: the move
+/// its line branches from when it is before the line's first move, `None` at the game's
+/// start.
+pub(crate) fn cursor_move(game: GameRef<'_>, offset: TextSize) -> Option<(LineId, Option<MoveId>)> {
+    let relative = offset.checked_sub(game.offset)?;
+    let line = line_at(game, relative);
+    let model = game.game;
+    let current = model[line]
+        .moves
+        .iter()
+        .rev()
+        .copied()
+        .find(|&m| model[m].range.start() <= relative)
+        .or(model[line].branches_from);
+    Some((line, current))
+}
+
 /// The innermost line whose text holds `offset` (relative to the game).
 fn line_at(game: GameRef<'_>, offset: TextSize) -> LineId {
     let mut best = LineId::MAIN;
@@ -358,7 +366,7 @@ fn comment_text(raw: &str, kind: CommentKind) -> String {
 }
 
 /// The stones of a Go position as SGF sets them up.
-fn go_setup(position: &kifu_rules::go::Position) -> String {
+pub(crate) fn go_setup(position: &kifu_rules::go::Position) -> String {
     let mut setup = String::new();
     for (property, colour) in [
         ("AB", kifu_rules::go::Color::Black),

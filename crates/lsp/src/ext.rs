@@ -1,11 +1,12 @@
 //! kifu's own requests, beyond LSP (as rust-analyzer's `lsp/ext.rs`). Each is documented in
 //! the README for other editors' clients.
 
-use kifu_ide::{BoardOptions, PositionAt};
+use kifu_ide::{BoardOptions, PlayError, PositionAt};
 use tower_lsp::jsonrpc::Result;
-use tower_lsp::lsp_types::{Position, Range, TextDocumentIdentifier};
+use tower_lsp::lsp_types::{Position, Range, TextDocumentIdentifier, WorkspaceEdit};
 
-use crate::convert::Positions;
+use crate::convert::{LineIndex, Positions};
+use crate::to_proto;
 
 use crate::server::Backend;
 
@@ -134,6 +135,75 @@ impl Backend {
             Ok(document
                 .position_at(positions.offset(params.position), &options)
                 .map(|at| PositionResult::new(at, positions)))
+        })
+    }
+}
+
+/// `kifu/playMove`: the method name.
+pub const PLAY_MOVE: &str = "kifu/playMove";
+
+/// The parameters of `kifu/playMove`: where the cursor is, and the move entered on the
+/// board (chess UCI `g1f3`, a Go SGF point `dd` or `""` to pass, a draughts move `32-28`,
+/// `28x19x10`, or from and to joined by `-`).
+#[derive(Debug, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlayMoveParams {
+    text_document: TextDocumentIdentifier,
+    position: Position,
+    #[serde(rename = "move")]
+    mv: String,
+}
+
+/// The answer of `kifu/playMove`: the edit that writes the move (`null` when the record
+/// already has it there) and where the move is once it is applied; or why not.
+#[derive(Debug, Default, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlayMoveResult {
+    edit: Option<WorkspaceEdit>,
+    selection: Option<Range>,
+    error: Option<String>,
+    /// Draughts: every capture path that fits a move given from and to.
+    candidates: Vec<String>,
+}
+
+impl Backend {
+    /// `kifu/playMove`: a move entered on the board view, written into the record.
+    pub async fn play_move(&self, params: PlayMoveParams) -> Result<PlayMoveResult> {
+        let uri = params.text_document.uri.clone();
+        self.with_document(&uri, |positions, document| {
+            let offset = positions.offset(params.position);
+            Ok(match document.play_move(offset, &params.mv) {
+                Ok(played) => {
+                    // The selection is in the text after the edit: index that text.
+                    let mut text = document.text().to_string();
+                    for edit in played.edits.iter().rev() {
+                        text.replace_range(
+                            std::ops::Range::<usize>::from(edit.range),
+                            &edit.insert,
+                        );
+                    }
+                    let index = LineIndex::new(&text);
+                    let after = Positions {
+                        index: &index,
+                        encoding: positions.encoding,
+                    };
+                    PlayMoveResult {
+                        edit: (!played.edits.is_empty())
+                            .then(|| to_proto::workspace_edit(&played.edits, &uri, positions)),
+                        selection: Some(after.range(played.selection)),
+                        ..PlayMoveResult::default()
+                    }
+                }
+                Err(PlayError::Ambiguous(candidates)) => PlayMoveResult {
+                    error: Some(PlayError::Ambiguous(candidates.clone()).to_string()),
+                    candidates,
+                    ..PlayMoveResult::default()
+                },
+                Err(error) => PlayMoveResult {
+                    error: Some(error.to_string()),
+                    ..PlayMoveResult::default()
+                },
+            })
         })
     }
 }

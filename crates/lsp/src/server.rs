@@ -82,6 +82,7 @@ pub async fn serve(
     })
     .custom_method(ext::SYNTAX_TREE, Backend::syntax_tree)
     .custom_method(ext::POSITION, Backend::position)
+    .custom_method(ext::PLAY_MOVE, Backend::play_move)
     .finish();
     let service = requests::Service::new(service, requests, out);
     Server::new(server_input, server_output, socket)

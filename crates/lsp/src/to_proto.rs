@@ -58,7 +58,7 @@ pub fn code_action(
 }
 
 /// kifu's edits of the document at `uri`, as one workspace edit.
-fn workspace_edit(
+pub fn workspace_edit(
     edits: &[kifu_ide::TextEdit],
     uri: &Url,
     positions: &Positions<'_>,
