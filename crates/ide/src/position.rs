@@ -226,6 +226,18 @@ impl Document {
             }
         }
         highlights.last_move = last_move;
+        if options.move_numbers && matches!(model.kind, GameKind::Go { .. }) {
+            // Each point's latest move on the way: a point played again after a capture
+            // shows the later number.
+            for &m in &path {
+                let Some(point) = kifu_rules::go::Point::from_sgf(game.text_of(model[m].text))
+                else {
+                    continue;
+                };
+                highlights.numbers.retain(|&(p, _)| p != point);
+                highlights.numbers.push((point, model[m].number));
+            }
+        }
         position.svg = kifu_render::svg(board.to_render(), &highlights, options);
         position.diagram = kifu_render::text(board.to_render(), &highlights, options);
         position

@@ -53,7 +53,7 @@ pub fn run(
     notation: Option<Notation>,
     place: Place,
     format: BoardFormat,
-    flipped: bool,
+    options: &BoardOptions,
 ) -> ExitStatus {
     let source = Source::named(file, notation);
     let document = match input::read_whole(&source, input::MAX_WHOLE_FILE_BYTES) {
@@ -62,10 +62,6 @@ pub fn run(
             eprintln!("kifu: cannot read {}: {err}", source.display());
             return ExitStatus::CouldNotRun;
         }
-    };
-    let options = BoardOptions {
-        flipped,
-        ..BoardOptions::default()
     };
     let found = match place {
         Place::At { line, column } => {
@@ -76,11 +72,11 @@ pub fn run(
                 );
                 return ExitStatus::CouldNotRun;
             };
-            document.position_at(offset, &options)
+            document.position_at(offset, options)
         }
         Place::Ply { game, ply } => game
             .checked_sub(1)
-            .and_then(|g| document.position_of_ply(g, ply, &options)),
+            .and_then(|g| document.position_of_ply(g, ply, options)),
     };
     let Some(at) = found else {
         eprintln!("kifu: {} has no game there", source.display());

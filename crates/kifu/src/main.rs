@@ -183,6 +183,9 @@ enum Command {
         /// Black at the bottom.
         #[arg(long)]
         flip: bool,
+        /// Go: the move numbers on the stones.
+        #[arg(long)]
+        move_numbers: bool,
         #[arg(long, value_parser = notation_parser(), help = NOTATION_HELP)]
         notation: Option<Notation>,
     },
@@ -278,6 +281,7 @@ fn run() -> ExitStatus {
             ply,
             format,
             flip,
+            move_numbers,
             notation,
         } => {
             let place = match (at, game) {
@@ -289,7 +293,12 @@ fn run() -> ExitStatus {
                 // clap requires one of them.
                 (None, None) => return ExitStatus::CouldNotRun,
             };
-            board::run(&file, notation, place, format, flip)
+            let options = kifu_ide::BoardOptions {
+                flipped: flip,
+                move_numbers,
+                ..kifu_ide::BoardOptions::default()
+            };
+            board::run(&file, notation, place, format, &options)
         }
         Command::Lsp { stdio: _ } => std::process::exit(kifu_lsp::run_stdio()),
     }

@@ -45,6 +45,9 @@ pub struct PositionParams {
     /// Click targets in the SVG, one per square or point (for a board that takes moves).
     #[serde(default)]
     targets: bool,
+    /// Go: the move numbers on the stones.
+    #[serde(default)]
+    move_numbers: bool,
 }
 
 /// The answer of `kifu/position` (see the README for an example).
@@ -130,6 +133,7 @@ impl Backend {
             let options = BoardOptions {
                 flipped: params.flipped,
                 targets: params.targets,
+                move_numbers: params.move_numbers,
                 ..BoardOptions::default()
             };
             Ok(document

@@ -70,6 +70,7 @@ fn write_all(dir: &std::path::Path) -> Result<(), Box<dyn std::error::Error>> {
             (chess::Square::E1, chess::Square::G1, MarkColour::Yellow),
             (chess::Square::D4, chess::Square::D4, MarkColour::Green),
         ],
+        numbers: Vec::new(),
     };
     write("chess-italian", Board::Chess(&italian), &marks, &plain)?;
     write(

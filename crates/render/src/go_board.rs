@@ -177,7 +177,34 @@ pub(crate) fn svg(position: &Position, highlights: &Highlights, options: &Option
         svg.use_at(id, x, y);
     }
 
-    if let Some(LastMove::Go(Some(point))) = &highlights.last_move {
+    // Numbers on the stones: light on black, dark on white; three digits a little smaller.
+    let mut numbered = false;
+    let numbers = if options.move_numbers {
+        highlights.numbers.as_slice()
+    } else {
+        &[]
+    };
+    for &(point, number) in numbers {
+        let Some(color) = position.stone(point).filter(|_| size.contains(point)) else {
+            continue;
+        };
+        numbered = true;
+        let (x, y) = layout.at(point);
+        let text = number.to_string();
+        let font = cell * if text.len() > 2 { 0.36 } else { 0.46 };
+        let fill = match color {
+            Color::Black => "#fff",
+            Color::White => "#000",
+        };
+        svg.write(format_args!(
+            "<text x=\"{}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"{}\" \
+             text-anchor=\"middle\" fill=\"{fill}\">{text}</text>",
+            Num(x),
+            Num(baseline(y, font)),
+            Num(font)
+        ));
+    }
+    if let (false, Some(LastMove::Go(Some(point)))) = (numbered, &highlights.last_move) {
         if size.contains(*point) {
             // A ring in the colour of the other side's stones; red on an empty point (a
             // suicide took the stone away).

@@ -84,6 +84,9 @@ pub struct Highlights {
     pub squares: Vec<(chess::Square, MarkColour)>,
     /// Arrows from a square to a square (chess, `[%cal ...]`).
     pub arrows: Vec<(chess::Square, chess::Square, MarkColour)>,
+    /// Go: move numbers, written on the stones that stand on their points (as a printed
+    /// game record numbers its stones); the last move is then marked by its number alone.
+    pub numbers: Vec<(go::Point, u32)>,
 }
 
 /// How to draw.
@@ -102,6 +105,8 @@ pub struct Options {
     /// named as the notation writes it (chess `e4`, Go the SGF point `dd`, draughts `32`
     /// or `c3`), for a board view that takes moves by clicks.
     pub targets: bool,
+    /// Go: the move numbers of [`Highlights::numbers`] written on their stones.
+    pub move_numbers: bool,
 }
 
 impl Default for Options {
@@ -111,6 +116,7 @@ impl Default for Options {
             coordinates: true,
             width: None,
             targets: false,
+            move_numbers: false,
         }
     }
 }

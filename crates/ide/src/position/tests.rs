@@ -273,3 +273,36 @@ fn chess_comment_commands_are_decoded_and_drawn() {
     assert_ne!(marked, unmarked);
     assert!(marked.len() > unmarked.len());
 }
+
+#[test]
+fn go_stones_numbered_by_their_moves_on_the_way() {
+    // B aa is taken by W ba and W ab: the numbers are those of the stones that stand.
+    let (doc, offset) = document(
+        Notation::Sgf,
+        "(;GM[1]SZ[5];B[aa];W[ba];B[ee];W[ab]$0(;B[cc])(;B[dd]))",
+    );
+    let options = BoardOptions {
+        move_numbers: true,
+        coordinates: false,
+        ..BoardOptions::default()
+    };
+    let at = doc.position_at(offset, &options).unwrap();
+    let numbers: Vec<&str> = at
+        .svg
+        .split("</text>")
+        .filter(|t| t.contains("<text"))
+        .filter_map(|t| t.rsplit('>').next())
+        .collect();
+    // aa was taken: 2 (ba), 3 (ee), 4 (ab); the variations' moves are not on the way.
+    assert_eq!(numbers, ["2", "3", "4"]);
+    let plain = doc
+        .position_at(
+            offset,
+            &BoardOptions {
+                coordinates: false,
+                ..BoardOptions::default()
+            },
+        )
+        .unwrap();
+    assert!(!plain.svg.contains("</text>"));
+}

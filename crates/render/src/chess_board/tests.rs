@@ -40,6 +40,7 @@ fn marks() -> Highlights {
             (Square::E1, Square::G1, MarkColour::Blue),
             (Square::D4, Square::D4, MarkColour::Yellow),
         ],
+        numbers: Vec::new(),
     }
 }
 
@@ -56,6 +57,7 @@ fn boards_are_well_formed_svg() {
                 flipped: false,
                 width: None,
                 targets: false,
+                move_numbers: false,
             },
         ] {
             let doc = svg(position, &highlights, &options);
@@ -106,6 +108,7 @@ fn the_white_king_stands_on_e1_and_on_the_flipped_board_at_the_mirrored_place() 
         flipped: false,
         width: None,
         targets: false,
+        move_numbers: false,
     };
     let doc = svg(&start, &Highlights::default(), &bare);
     assert_eq!(uses(&doc, "wK"), [(180.0, 315.0)]);
@@ -233,6 +236,7 @@ fn coordinates_go_round_the_board_when_asked() {
         flipped: true,
         width: None,
         targets: false,
+        move_numbers: false,
     };
     assert!(labels(&svg(&start, &Highlights::default(), &bare)).is_empty());
 }
@@ -267,6 +271,7 @@ fn text_of_a_flipped_board_without_coordinates() {
         coordinates: false,
         width: None,
         targets: false,
+        move_numbers: false,
     };
     let text = crate::text(Board::Chess(&italian), &marks(), &options);
     expect![[r#"

@@ -32,6 +32,7 @@ fn bare() -> Options {
         flipped: false,
         width: None,
         targets: false,
+        move_numbers: false,
     }
 }
 

@@ -75,6 +75,7 @@ fn boards_of_every_size_are_well_formed_svg() {
                 flipped: false,
                 width: None,
                 targets: false,
+                move_numbers: false,
             },
         ] {
             let doc = svg(&position, &last("aa"), &options);
@@ -127,6 +128,7 @@ fn stones_are_where_the_position_has_them() {
         flipped: false,
         width: None,
         targets: false,
+        move_numbers: false,
     };
     let doc = svg(&position, &Highlights::default(), &bare);
     assert!(uses(&doc, "w20").contains(&(10.0 + 3.0 * 20.0, 10.0 + 15.0 * 20.0)));
@@ -261,6 +263,7 @@ fn text_of_a_nine_by_nine_game() {
         coordinates: true,
         width: None,
         targets: false,
+        move_numbers: false,
     };
     let text = crate::text(Board::Go(&position), &last("fe"), &options);
     expect![[r#"
@@ -286,6 +289,7 @@ fn text_of_a_small_board_without_coordinates() {
         coordinates: false,
         width: None,
         targets: false,
+        move_numbers: false,
     };
     let text = crate::text(Board::Go(&position), &last("aa"), &options);
     expect![[r#"
@@ -314,4 +318,33 @@ fn targets_are_the_points_by_their_sgf_names() {
         &crate::testing::defined(&svg(&position, &Highlights::default(), &options))[0],
     );
     assert_eq!(stones, [(x + w / 2.0, y + w / 2.0)]);
+}
+
+#[test]
+fn move_numbers_on_the_stones_that_stand() {
+    // B ee, W dd, B cc: the three stones numbered; the last one's number replaces its ring.
+    let position = game(size(9, 9), &["ee", "dd", "cc"]);
+    let highlights = Highlights {
+        last_move: Some(LastMove::Go(Some(point("cc")))),
+        numbers: vec![
+            (point("ee"), 1),
+            (point("dd"), 2),
+            (point("cc"), 3),
+            (point("aa"), 9),
+        ],
+        ..Highlights::default()
+    };
+    let numbered = Options {
+        move_numbers: true,
+        ..Options::default()
+    };
+    let drawn = svg(&position, &highlights, &numbered);
+    let texts = labels(&drawn);
+    // The coordinates (9 columns, 9 rows), then a number per stone: none on the empty aa.
+    assert_eq!(&texts[18..], ["1", "2", "3"]);
+    assert!(!drawn.contains("fill=\"none\" stroke"), "no ring: {drawn}");
+    // Without the option, no numbers and the ring again.
+    let plain = svg(&position, &highlights, &Options::default());
+    assert_eq!(labels(&plain).len(), 18);
+    assert!(plain.contains("fill=\"none\" stroke"));
 }
