@@ -4,9 +4,13 @@
 //!   values of tags whose values are a closed set (`Result`, `Termination`, `Variant`,
 //!   `GameType`), `ECO` codes with their openings' names, and the players already named in
 //!   the file for `White` and `Black`.
-//! - Chess moves: the legal moves of the position at the cursor, in standard SAN, captures
-//!   and checks first.
-//! - SGF property identifiers, each with its name.
+//! - Moves: the legal moves of the position at the cursor: chess in standard SAN, the
+//!   opening book's first (named), then checks and captures; draughts as PDN writes them,
+//!   the biggest captures first; Go, in a `B[]` or `W[]` value, the points where that
+//!   colour may play, with their coordinates, and the pass.
+//! - SGF property identifiers, each with its name: root and game-information properties in
+//!   a game's first node only, move properties not in a setup node and setup properties
+//!   not in a move node (FF[4] keeps them apart).
 //! - Outside any game: a new game (PGN: the Seven Tag Roster with today's date; SGF: a root
 //!   node).
 
@@ -17,8 +21,8 @@ use kifu_syntax::{Notation, TextRange, TextSize};
 use rowan::Language;
 
 use crate::document::Parsed;
-use crate::game::{GameKind, GameRef, MoveId};
-use crate::replay::{chess_start, step_of, StepPosition};
+use crate::game::{GameRef, MoveId};
+use crate::replay::{replay, GamePosition, Wanted};
 use crate::roles::{self, node_role, pdn_role, pgn_role, token_role, Role};
 use crate::Document;
 
@@ -74,8 +78,8 @@ impl Document {
         }
     }
 
-    /// PGN and PDN, read through the roles of their kinds: tags and their values; moves
-    /// and a new game in PGN (PDN moves are not completed yet).
+    /// PGN and PDN, read through the roles of their kinds: tags and their values, moves,
+    /// and a new game in PGN.
     fn pgn_family_completions<L: Language>(
         &self,
         root: &rowan::SyntaxNode<L>,
@@ -133,7 +137,7 @@ impl Document {
         let before_result =
             child(K::GAME_RESULT).is_none_or(|result| offset <= result.text_range().start());
         let in_comment = ancestor(K::COMMENT).is_some();
-        if !(chess && after_tags && before_result && !in_comment) {
+        if !(after_tags && before_result && !in_comment) {
             return Vec::new();
         }
         let range = match token_role(&token, role) {
@@ -194,31 +198,18 @@ impl Document {
         }
     }
 
-    /// The legal moves of the position at `offset` in a chess game, replacing `range`:
-    /// after the last move before the cursor in the line the cursor is in.
+    /// The legal moves of the position at `offset`, replacing `range`: after the last move
+    /// before the cursor in the line the cursor is in (the move being typed is not played).
     fn moves_at(&self, offset: TextSize, range: TextRange) -> Vec<Completion> {
         let Some(game) = self.game_at(TextRange::empty(offset)) else {
             return Vec::new();
         };
-        let GameKind::Chess { variant } = &game.game.kind else {
-            return Vec::new();
-        };
-        // The game's start as the replay has it (its variant, a FEN repaired), then the
-        // position after the move before the cursor.
-        let Some(start) = chess_start(game, variant.as_deref()).0 else {
-            return Vec::new();
-        };
-        let position = match before_cursor(game, offset) {
-            None => Some(start),
-            Some(m) => match step_of(game, m).map(|s| s.position) {
-                Some(StepPosition::Fen(fen)) => Position::from_fen(start.variant(), &fen).ok(),
-                _ => None,
-            },
-        };
-        let Some(position) = position else {
-            return Vec::new();
-        };
-        legal_moves(&position, range)
+        let wanted = before_cursor(game, offset).map_or(Wanted::Start, Wanted::One);
+        match replay(game, wanted).reached.map(|r| r.board) {
+            Some(GamePosition::Chess(position)) => legal_moves(&position, range),
+            Some(GamePosition::Draughts(position)) => draughts_moves(&position, range),
+            _ => Vec::new(),
+        }
     }
 
     fn sgf_completions(
@@ -226,7 +217,7 @@ impl Document {
         root: &kifu_syntax::sgf::SyntaxNode,
         offset: TextSize,
     ) -> Vec<Completion> {
-        use kifu_syntax::sgf::properties::PROPERTIES;
+        use kifu_syntax::sgf::properties::{Kind, PROPERTIES};
         use kifu_syntax::sgf::SyntaxKind as S;
         let at = TextRange::empty(offset);
         let token = root.token_at_offset(offset).left_biased();
@@ -271,6 +262,12 @@ impl Document {
                 ],
                 Some("GM") => &[("1", "Go")],
                 Some("FF") => &[("4", "the current format, FF[4]")],
+                Some(colour @ ("B" | "W")) => {
+                    let node = token.parent_ancestors().find(|n| n.kind() == S::NODE);
+                    return node
+                        .map(|node| self.go_points(node.text_range().start(), colour, inner))
+                        .unwrap_or_default();
+                }
                 _ => &[],
             };
             return values
@@ -296,9 +293,25 @@ impl Document {
         } else {
             at
         };
+        // A node is a move or a setup, never both (FF[4]); game information is written
+        // once, in the root.
+        let idents: Vec<String> = node
+            .iter()
+            .flat_map(|n| n.descendants_with_tokens())
+            .filter_map(|t| t.into_token())
+            .filter(|t| t.kind() == S::IDENT && t.text_range() != range)
+            .map(|t| t.text().to_ascii_uppercase())
+            .collect();
+        let has = |ids: &[&str]| idents.iter().any(|i| ids.contains(&i.as_str()));
+        let (is_move, is_setup) = (has(&["B", "W"]), has(&["AB", "AW", "AE", "PL"]));
         PROPERTIES
             .iter()
-            .filter(|p| in_root || p.kind != kifu_syntax::sgf::properties::Kind::Root)
+            .filter(|p| match p.kind {
+                Kind::Root | Kind::GameInfo => in_root,
+                Kind::Play => !is_setup,
+                Kind::Setup => !is_move,
+                Kind::Other => true,
+            })
             .map(|p| Completion {
                 label: p.id.to_string(),
                 detail: Some(p.name.to_string()),
@@ -307,6 +320,54 @@ impl Document {
                 insert: p.id.to_string(),
             })
             .collect()
+    }
+}
+
+impl Document {
+    /// The points where `colour` (`B` or `W`) may play in the SGF node at `node`: after
+    /// the move before that node, each legal point with its coordinate, and the pass.
+    fn go_points(&self, node: TextSize, colour: &str, range: TextRange) -> Vec<Completion> {
+        let Some(game) = self.game_at(TextRange::empty(node)) else {
+            return Vec::new();
+        };
+        let Some(id) = game.game.move_id_starting_at(node - game.offset) else {
+            return Vec::new();
+        };
+        let wanted = game.game[id].parent.map_or(Wanted::Start, Wanted::One);
+        let Some(GamePosition::Go(position)) = replay(game, wanted).reached.map(|r| r.board) else {
+            return Vec::new();
+        };
+        let colour = if colour == "B" {
+            kifu_rules::go::Color::Black
+        } else {
+            kifu_rules::go::Color::White
+        };
+        let size = position.size();
+        let mut points: Vec<Completion> = size
+            .points()
+            .filter(|&p| position.play(colour, Some(p)).is_ok())
+            .map(|p| {
+                let sgf = p.to_sgf();
+                Completion {
+                    detail: crate::game::go_coordinate(
+                        &sgf,
+                        (u32::from(size.width()), u32::from(size.height())),
+                    ),
+                    label: sgf.clone(),
+                    kind: CompletionKind::Move,
+                    range,
+                    insert: sgf,
+                }
+            })
+            .collect();
+        points.push(Completion {
+            label: "pass".to_string(),
+            detail: Some("an empty value".to_string()),
+            kind: CompletionKind::Move,
+            range,
+            insert: String::new(),
+        });
+        points
     }
 }
 
@@ -331,7 +392,44 @@ fn before_cursor(game: GameRef<'_>, offset: TextSize) -> Option<MoveId> {
         .or(line.branches_from)
 }
 
-/// Every legal move of `position` in standard SAN, captures and checks first.
+/// Every legal draughts move of `position` as PDN writes it (the whole path where the short
+/// form fits several captures), captures first, the most pieces taken first.
+fn draughts_moves(position: &kifu_rules::draughts::Position, range: TextRange) -> Vec<Completion> {
+    let variant = position.variant();
+    let legal = kifu_rules::draughts::legal_moves(position);
+    let mut moves: Vec<(usize, Completion)> = legal
+        .iter()
+        .map(|m| {
+            let short = legal
+                .iter()
+                .filter(|o| o.from == m.from && o.to == m.to)
+                .count()
+                == 1;
+            let written = if short {
+                m.notation(variant)
+            } else {
+                m.full_notation(variant)
+            };
+            let n = m.captured.len();
+            (
+                usize::MAX - n,
+                Completion {
+                    label: written.clone(),
+                    detail: (n > 0)
+                        .then(|| format!("takes {n} piece{}", if n == 1 { "" } else { "s" })),
+                    kind: CompletionKind::Move,
+                    range,
+                    insert: written,
+                },
+            )
+        })
+        .collect();
+    moves.sort_by(|(a, x), (b, y)| a.cmp(b).then_with(|| x.label.cmp(&y.label)));
+    moves.into_iter().map(|(_, c)| c).collect()
+}
+
+/// Every legal move of `position` in standard SAN: the moves of the opening book first
+/// (those that reach a position of the ECO table, named), then checks, then captures.
 fn legal_moves(position: &Position, range: TextRange) -> Vec<Completion> {
     let mut moves: Vec<(u8, Completion)> = position
         .legal_moves()
@@ -341,22 +439,26 @@ fn legal_moves(position: &Position, range: TextRange) -> Vec<Completion> {
             let san = played.san().to_string();
             let check = played.gives_check();
             let capture = played.is_capture();
-            let detail = match (capture, check) {
-                (true, true) => Some("captures, check"),
-                (true, false) => Some("captures"),
-                (false, true) => Some("check"),
-                (false, false) => None,
+            let book = crate::eco::opening_of(played.position())
+                .or_else(|| crate::eco::book_line(played.position()));
+            let detail = match (book, capture, check) {
+                (Some(opening), ..) => Some(format!("{} {}", opening.eco, opening.name)),
+                (None, true, true) => Some("captures, check".into()),
+                (None, true, false) => Some("captures".into()),
+                (None, false, true) => Some("check".into()),
+                (None, false, false) => None,
             };
-            let rank = match (check, capture) {
-                (true, _) => 0,
-                (false, true) => 1,
-                _ => 2,
+            let rank = match (book.is_some(), check, capture) {
+                (true, ..) => 0,
+                (false, true, _) => 1,
+                (false, false, true) => 2,
+                _ => 3,
             };
             (
                 rank,
                 Completion {
                     label: san.clone(),
-                    detail: detail.map(str::to_string),
+                    detail,
                     kind: CompletionKind::Move,
                     range,
                     insert: san,

@@ -62,12 +62,42 @@ pub(crate) fn opening_by_code(code: &str) -> Option<Opening> {
 /// move, the castling rights, and the en passant square only when a capture there is
 /// legal (after `1. e4` there is none, so that position is the same whether or not a FEN
 /// names e3). The move clocks are left out.
-// Hover and the board view will show it; until they are wired in, only the tests call it.
 pub(crate) fn opening_of(position: &Position) -> Option<Opening> {
     if position.variant() != Variant::Standard {
         return None;
     }
     by_position()
+        .get(epd(position).as_str())
+        .map(|&i| table()[i])
+}
+
+/// The opening of the table whose moves pass through `position` (or end there), in any
+/// order: the book that a move reaching it stays in. The line with the fewest moves names
+/// it. Standard chess only.
+pub(crate) fn book_line(position: &Position) -> Option<Opening> {
+    if position.variant() != Variant::Standard {
+        return None;
+    }
+    static THROUGH: OnceLock<HashMap<String, usize>> = OnceLock::new();
+    THROUGH
+        .get_or_init(|| {
+            let table = table();
+            let mut through: HashMap<String, (usize, usize)> = HashMap::new();
+            for (i, opening) in table.iter().enumerate() {
+                let mut position = Position::new(Variant::Standard);
+                let sans: Vec<&str> = opening.sans().collect();
+                for san in &sans {
+                    if position.play_mut(san, &Dialect::ENGLISH).is_err() {
+                        break;
+                    }
+                    let known = through.entry(epd(&position)).or_insert((i, sans.len()));
+                    if sans.len() < known.1 {
+                        *known = (i, sans.len());
+                    }
+                }
+            }
+            through.into_iter().map(|(k, (i, _))| (k, i)).collect()
+        })
         .get(epd(position).as_str())
         .map(|&i| table()[i])
 }
@@ -190,6 +220,21 @@ mod tests {
             opening_of(&english_order),
             opening_of(&after("d4 Nf6 c4 e6 Nc3 Bb4"))
         );
+    }
+
+    #[test]
+    fn a_book_line_passes_through_positions_the_table_does_not_name() {
+        // No line ends after 1. e4 d5 2. exd5; many pass through it.
+        let scandinavian = after("e4 d5 exd5");
+        check(&scandinavian, expect!["none"]);
+        let book = book_line(&scandinavian).map(|o| o.name);
+        assert!(
+            book.is_some_and(|n| n.starts_with("Scandinavian Defense")),
+            "{book:?}"
+        );
+        // A position the table names is on its own line.
+        assert_eq!(book_line(&after("e4")).map(|o| o.eco), Some("B00"));
+        assert_eq!(book_line(&after("e4 e5 Ke2 Ke7 Ke1 Ke8 Ke2")), None);
     }
 
     #[test]

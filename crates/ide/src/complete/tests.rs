@@ -51,8 +51,29 @@ fn legal_moves_at_the_cursor_checks_and_captures_first() {
     // After 1. e4 d5: White's 20 moves... and exd5 first among them (a capture).
     let found = labels(Notation::Pgn, "1. e4 d5 2. $0 *");
     assert_eq!(found.len(), 31, "{found:?}");
-    assert_eq!(found[0], "Bb5+");
-    assert_eq!(found[1], "exd5");
+    // The opening book's moves first, named; then checks, then captures.
+    let (doc, offset) = crate::fixture::document(Notation::Pgn, "1. e4 d5 2. $0 *");
+    let all = doc.completions(offset);
+    let book: Vec<String> = all
+        .iter()
+        .take_while(|c| {
+            c.detail
+                .as_ref()
+                .is_some_and(|d| d.starts_with(['A', 'B', 'C', 'D', 'E']))
+        })
+        .map(|c| format!("{} {}", c.label, c.detail.as_deref().unwrap_or("")))
+        .collect();
+    assert!(
+        book.iter()
+            .any(|b| b.starts_with("exd5 B01 Scandinavian Defense")),
+        "{book:?} {:?}",
+        all.iter()
+            .take(5)
+            .map(|c| (&c.label, &c.detail))
+            .collect::<Vec<_>>()
+    );
+    let rest: Vec<&str> = all[book.len()..].iter().map(|c| c.label.as_str()).collect();
+    assert_eq!(rest[0], "Bb5+", "{rest:?}");
     // In a variation: the position it starts from (1. e4 replaced: the start).
     let start = labels(Notation::Pgn, "1. e4 (1. $0) e5 *");
     assert_eq!(start.len(), 20);
@@ -93,4 +114,56 @@ fn sgf_values_and_root_properties_in_the_root_only() {
     let later = labels(Notation::Sgf, "(;GM[1];B[aa]$0)");
     assert!(root.contains(&"SZ".to_string()));
     assert!(!later.contains(&"SZ".to_string()) && later.contains(&"C".to_string()));
+}
+
+#[test]
+fn draughts_moves_biggest_captures_first() {
+    assert_eq!(
+        labels(Notation::Pdn, "[GameType \"20\"]\n1. 32-28 19-23 2. $0 *"),
+        ["28x19"]
+    );
+    let start = labels(Notation::Pdn, "[GameType \"20\"]\n1. $0 *");
+    assert_eq!(start.len(), 9, "{start:?}");
+    assert!(start.contains(&"32-28".to_string()));
+    // Two paths from 22 to 6: each written whole.
+    assert_eq!(
+        labels(
+            Notation::Pdn,
+            "[GameType \"21\"]\n[FEN \"W:W22:B17,18,9,10\"]\n1... $0 *"
+        ),
+        ["22x13x6", "22x15x6"]
+    );
+}
+
+#[test]
+fn go_points_where_the_colour_may_play() {
+    // On 3x3 after B center: White may play the 8 empty points, or pass.
+    let points = labels(Notation::Sgf, "(;GM[1]SZ[3];B[bb];W[$0])");
+    assert_eq!(points.len(), 9, "{points:?}");
+    assert!(!points.contains(&"bb".to_string()));
+    assert_eq!(points.last().map(String::as_str), Some("pass"));
+    let (doc, offset) = crate::fixture::document(Notation::Sgf, "(;GM[1]SZ[3];B[bb];W[$0])");
+    let aa = doc
+        .completions(offset)
+        .into_iter()
+        .find(|c| c.label == "aa")
+        .unwrap();
+    assert_eq!(aa.detail.as_deref(), Some("A3"));
+    // A point that would be suicide is not offered: Black's own eye at aa is, White's not.
+    let eye = labels(Notation::Sgf, "(;GM[1]SZ[3]AB[ba][ab][bb];W[$0])");
+    assert!(!eye.contains(&"aa".to_string()), "{eye:?}");
+}
+
+#[test]
+fn sgf_identifiers_by_the_kind_of_node() {
+    let in_move = labels(Notation::Sgf, "(;GM[1];B[aa]$0)");
+    assert!(!in_move.contains(&"AB".to_string()) && in_move.contains(&"C".to_string()));
+    assert!(
+        !in_move.contains(&"PB".to_string()),
+        "game information in the root only"
+    );
+    let in_setup = labels(Notation::Sgf, "(;GM[1];AB[aa]$0)");
+    assert!(!in_setup.contains(&"B".to_string()) && in_setup.contains(&"AW".to_string()));
+    let root = labels(Notation::Sgf, "(;GM[1]$0)");
+    assert!(root.contains(&"PB".to_string()) && root.contains(&"B".to_string()));
 }

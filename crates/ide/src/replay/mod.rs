@@ -11,7 +11,6 @@
 
 mod chess;
 
-pub(crate) use chess::start as chess_start;
 mod draughts;
 mod go;
 
