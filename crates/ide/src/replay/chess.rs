@@ -172,6 +172,18 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                     };
                     let rest = rest_not_checked(game, id);
                     let mut error = SyntaxError::new(code, at, format!("{illegal}{rest}"));
+                    // A move of the other side: the move before it is missing. A null move
+                    // in its place keeps the count and lets the rest be replayed.
+                    if illegal.legal_for_other_side {
+                        let before = m.number_range.map_or(at.start(), |r| game.range(r).start());
+                        error = error.with_fix(
+                            format!(
+                                "Insert a null move (`--`) for {}'s missing move",
+                                color_name(mover)
+                            ),
+                            [(TextRange::empty(before), "-- ".to_string())],
+                        );
+                    }
                     // An ambiguous move: each piece that can make it, as a fix.
                     if let IllegalReason::Ambiguous { candidates } = &illegal.reason {
                         let mark: String = text
@@ -418,12 +430,8 @@ fn check_result(game: GameRef<'_>, end: &Position, out: &mut Replay) {
 
 /// The first position of a chess game (its variant's, or its `FEN` tag's, repaired where
 /// it can be), and what is wrong with them; no position when the game cannot be replayed
-/// (an unknown variant, a FEN that cannot be read). What the replay starts from, and
-/// completion too.
-pub(crate) fn start(
-    game: GameRef<'_>,
-    variant: Option<&str>,
-) -> (Option<Position>, Vec<SyntaxError>) {
+/// (an unknown variant, a FEN that cannot be read). What the replay starts from.
+fn start(game: GameRef<'_>, variant: Option<&str>) -> (Option<Position>, Vec<SyntaxError>) {
     let model = game.game;
     let mut problems = Vec::new();
     let tag = |name: &str| model.header.entries().find(|e| e.name() == name);

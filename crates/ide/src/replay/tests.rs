@@ -464,3 +464,22 @@ fn a_wrong_result_marker_against_its_tag_and_the_mate_is_one_diagnostic() {
         expect![[r#"result-mismatch `"0-1"`: the `Result` tag says `0-1`, but the game ends `1-0`"#]],
     );
 }
+
+#[test]
+fn a_move_of_the_other_side_gets_a_null_move_before_it() {
+    fixes(
+        Notation::Pgn,
+        "1. e4 e5 2. Nf3 Bc4 *",
+        expect![[
+            r#"illegal-move: Insert a null move (`--`) for Black's missing move => "1. e4 e5 2. Nf3 -- Bc4 *""#
+        ]],
+    );
+    // With its (wrong) number: the null move goes before the number.
+    fixes(
+        Notation::Pgn,
+        "1. e4 e5 2. Nf3 3. Bc4 Nf6 *",
+        expect![[r#"
+        wrong-move-number: Write `2...` => "1. e4 e5 2. Nf3 2... Bc4 Nf6 *"
+        illegal-move: Insert a null move (`--`) for Black's missing move => "1. e4 e5 2. Nf3 -- 3. Bc4 Nf6 *""#]],
+    );
+}
