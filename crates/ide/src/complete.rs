@@ -314,7 +314,11 @@ impl Document {
             })
             .map(|p| Completion {
                 label: p.id.to_string(),
-                detail: Some(p.name.to_string()),
+                detail: Some(format!(
+                    "{}; {}",
+                    p.name,
+                    crate::hover::shape_description(p.shape)
+                )),
                 kind: CompletionKind::Property,
                 range,
                 insert: p.id.to_string(),

@@ -426,7 +426,7 @@ fn describe_draughts_move(text: &str) -> String {
 }
 
 /// What values a property takes, in words.
-fn shape_description(shape: properties::Shape) -> String {
+pub(crate) fn shape_description(shape: properties::Shape) -> String {
     use properties::{type_name, Shape};
     match shape {
         Shape::One(ty) => format!("takes {}", type_name(ty)),

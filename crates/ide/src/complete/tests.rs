@@ -166,4 +166,12 @@ fn sgf_identifiers_by_the_kind_of_node() {
     assert!(!in_setup.contains(&"B".to_string()) && in_setup.contains(&"AW".to_string()));
     let root = labels(Notation::Sgf, "(;GM[1]$0)");
     assert!(root.contains(&"PB".to_string()) && root.contains(&"B".to_string()));
+    // Each with its name and the values it takes.
+    let (doc, offset) = crate::fixture::document(Notation::Sgf, "(;GM[1]$0)");
+    let km = doc
+        .completions(offset)
+        .into_iter()
+        .find(|c| c.label == "KM")
+        .unwrap();
+    assert_eq!(km.detail.as_deref(), Some("Komi; takes a real number"));
 }
