@@ -59,11 +59,7 @@ fn pretty_result(result: &str) -> String {
 /// A chess or draughts game: named by its players, event and result.
 fn game_symbol(game: GameRef<'_>, index: usize) -> Symbol {
     let header = &game.game.header;
-    let tag = |name: &str| {
-        header
-            .get(name)
-            .filter(|v| !v.trim().is_empty() && *v != "?")
-    };
+    let tag = |name: &str| header.known(name);
     // Draughts files name the first mover Black; people still say "White – Black".
     let mut name = match (tag("White"), tag("Black")) {
         (Some(w), Some(b)) => format!("{} – {}", surname(w), surname(b)),

@@ -155,9 +155,8 @@ impl Document {
             players: players(game),
             event: ["Event", "EV", "GN"]
                 .iter()
-                .find_map(|name| model.header.get(name))
-                .map(|v| v.trim().to_string())
-                .filter(|v| !v.is_empty() && v != "?"),
+                .find_map(|name| model.header.known(name))
+                .map(str::to_string),
             opening: None,
             previous: path[..path.len().saturating_sub(1)]
                 .iter()
@@ -349,9 +348,8 @@ fn players(game: GameRef<'_>) -> (Option<String>, Option<String>) {
     let name = |names: [&str; 2]| {
         names
             .iter()
-            .find_map(|n| game.game.header.get(n))
-            .map(|v| v.trim().to_string())
-            .filter(|v| !v.is_empty() && v != "?")
+            .find_map(|n| game.game.header.known(n))
+            .map(str::to_string)
     };
     (name(["White", "PW"]), name(["Black", "PB"]))
 }

@@ -184,6 +184,14 @@ impl Header {
         self.entries().find(|e| e.name() == name)?.value()
     }
 
+    /// The value of `name` when it says something: trimmed, not empty and not the
+    /// standard's `?` for the unknown.
+    pub fn known(&self, name: &str) -> Option<&str> {
+        self.get(name)
+            .map(str::trim)
+            .filter(|v| !v.is_empty() && *v != "?")
+    }
+
     /// Adds an entry: `push_values` appends its values with [`Header::push_value`].
     fn push(&mut self, name: &str, range: TextRange, push_values: impl FnOnce(&mut Header)) {
         let name = self.push_string(name);
