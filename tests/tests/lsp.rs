@@ -853,3 +853,32 @@ fn deleting_the_line_break_between_two_games() {
 fn deleting_a_lone_quote_leaves_no_stale_diagnostic() {
     parses_fresh(3);
 }
+
+/// A large PGN document gets its diagnostics before its tree is built, found game by game
+/// without a tree: they are exactly those the tree gives (after an edit that changes
+/// nothing, which re-parses it whole), and the document answers as usual afterwards.
+#[test]
+fn a_large_document_gets_the_same_diagnostics_first() {
+    let game = acceptance();
+    // About 400 KB: past the size from which the server checks before it builds the tree.
+    let text = format!("{game}\n").repeat(460);
+    assert!(text.len() > 256 << 10, "{}", text.len());
+    let uri = "file:///large.pgn";
+    let mut client = LspClient::start();
+    client.initialize(json!({}));
+    open(&mut client, uri, "pgn", &text);
+    let first = client.diagnostics(uri, 1);
+    assert_eq!(first.len(), 3 * 460, "three errors a game");
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": text}]}),
+    );
+    let again = client.diagnostics(uri, 2);
+    assert_eq!(first, again);
+    // The tree is there: the outline names every game.
+    let symbols = client.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    assert_eq!(symbols.as_array().map(Vec::len), Some(460));
+}

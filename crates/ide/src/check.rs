@@ -7,7 +7,9 @@
 //! must be added to the document's too. `tests/cli_equals_server.rs` in `kifu-e2e` asserts
 //! it on every fixture.
 
+use kifu_syntax::pgn::{cut_points, game_start, plain_game, Games, PlainGame};
 use kifu_syntax::{pgn, NodeCache, SyntaxError, TextSize};
+use rayon::prelude::*;
 
 use crate::game::{Game, GameKind, GameRef};
 
@@ -99,6 +101,133 @@ pub fn merged(read: Vec<SyntaxError>, found: &[SyntaxError]) -> Vec<SyntaxError>
     all
 }
 
+/// A part of a piece read as plain games (see [`kifu_syntax::pgn::plain_game`]).
+struct PlainPart<T> {
+    /// Each plain game's result, in order.
+    games: Vec<T>,
+    /// Where each of them starts.
+    starts: Vec<usize>,
+    /// Where the next game starts after the last plain one.
+    reached: usize,
+    /// Whether the reading stopped at a game that is not plain (at `reached`).
+    stopped: bool,
+}
+
+/// The results of every game of `text`: its parts (of about `part_bytes`) read as plain
+/// games in parallel, `plain` for each, and from where a game is not plain (or a part does
+/// not start where the games before end), the grammar's games up to the next part that
+/// does, `per_game` for each. The results are those `per_game` would give for every game
+/// when `plain` gives what `per_game` does for a plain game: the games are cut as the
+/// grammar cuts them (see [`pgn::Games::new_in`]).
+pub fn pgn_games<T: Send>(
+    text: &str,
+    part_bytes: usize,
+    plain: &(impl Fn(&PlainGame) -> T + Sync),
+    per_game: &(impl Fn(&Games<'_>, usize, &mut NodeCache) -> T + Sync),
+) -> Vec<T> {
+    let bytes = text.as_bytes();
+    let cuts = cut_points(bytes, part_bytes);
+    let mut parts: Vec<PlainPart<T>> = cuts
+        .par_iter()
+        .enumerate()
+        .map_init(PlainGame::default, |game, (k, &start)| {
+            let end = cuts.get(k + 1).copied().unwrap_or(bytes.len());
+            let mut games = Vec::new();
+            let mut starts = Vec::new();
+            let mut at = game_start(bytes, start);
+            let mut stopped = false;
+            while at < end {
+                match plain_game(bytes, at, game) {
+                    Some(game_end) => {
+                        games.push(plain(game));
+                        starts.push(at);
+                        at = game_start(bytes, game_end);
+                    }
+                    None => {
+                        stopped = true;
+                        break;
+                    }
+                }
+            }
+            PlainPart {
+                games,
+                starts,
+                reached: at,
+                stopped,
+            }
+        })
+        .collect();
+    let mut results = Vec::new();
+    let mut at = game_start(bytes, 0);
+    let mut k = 0;
+    while k < parts.len() && at < bytes.len() {
+        let part = &mut parts[k];
+        // The part's games from the one that starts where the games before end: its first
+        // game, unless one before it ran past the cut (a cut is not always a game's start).
+        if let Ok(first) = part.starts.binary_search(&at) {
+            results.extend(part.games.drain(first..));
+            at = part.reached;
+            if !part.stopped {
+                k += 1;
+                continue;
+            }
+        } else if part.starts.is_empty() && !part.stopped && part.reached <= at {
+            // A part whose text the games before covered.
+            k += 1;
+            continue;
+        }
+        // The grammar's games from `at` to the next cut it ends at.
+        let mut next = k + 1;
+        let games = loop {
+            let end = cuts.get(next).copied().unwrap_or(bytes.len());
+            if end <= at {
+                next += 1;
+                continue;
+            }
+            let followed = end < bytes.len();
+            let games = Games::new_in(text, at..end, followed);
+            if followed && games.ends_in_tags() {
+                next += 1;
+                continue;
+            }
+            break games;
+        };
+        results.extend(
+            (0..games.len())
+                .into_par_iter()
+                .map_init(NodeCache::default, |cache, i| per_game(&games, i, cache))
+                .collect::<Vec<T>>(),
+        );
+        at = cuts.get(next).copied().unwrap_or(bytes.len());
+        k = next;
+    }
+    results
+}
+
+/// The diagnostics of a PGN text as a [`Document`](crate::Document) of it finds them, game
+/// by game on every core, most games without a tree: what the server publishes first when
+/// a large document opens, before its tree is built.
+pub fn pgn_text(text: &str) -> Vec<SyntaxError> {
+    pgn_text_in_parts(text, TEXT_PART_BYTES)
+}
+
+/// How much text one task of [`pgn_text`] reads: parts small enough that both cores share
+/// a 1 MB document.
+const TEXT_PART_BYTES: usize = 64 << 10;
+
+/// [`pgn_text`] with parts of `part_bytes`.
+fn pgn_text_in_parts(text: &str, part_bytes: usize) -> Vec<SyntaxError> {
+    pgn_games(
+        text,
+        part_bytes,
+        &|plain| pgn_plain_game(text, plain, &[], true),
+        &|games, i, cache| pgn_game(games, i, &[], true, cache),
+    )
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use kifu_syntax::{Code, SyntaxError, TextRange, TextSize};
@@ -134,5 +263,118 @@ mod tests {
                 ("stray-text", 10),
             ]
         );
+    }
+}
+
+/// The fast path against the grammar and the document, on real and broken texts.
+#[cfg(test)]
+mod parts_tests {
+    use std::path::Path;
+
+    use kifu_syntax::pgn::Games;
+    use kifu_syntax::{NodeCache, SyntaxError, TextRange, TextSize};
+
+    use crate::check;
+    use crate::{Document, Notation};
+
+    /// Each game's range and diagnostics, as the grammar reads every game of `text`.
+    fn by_grammar(text: &str) -> Vec<(TextRange, Vec<SyntaxError>)> {
+        let games = Games::new(text);
+        let mut cache = NodeCache::default();
+        (0..games.len())
+            .map(|i| {
+                (
+                    games.range(i),
+                    check::pgn_game(&games, i, &[], true, &mut cache),
+                )
+            })
+            .collect()
+    }
+
+    /// The same, as `kifu check` reads `text` in parts of `part_bytes`.
+    fn by_parts(text: &str, part_bytes: usize) -> Vec<(TextRange, Vec<SyntaxError>)> {
+        check::pgn_games(
+            text,
+            part_bytes,
+            &|plain| {
+                (
+                    TextRange::at(TextSize::from(plain.start as u32), plain.len),
+                    check::pgn_plain_game(text, plain, &[], true),
+                )
+            },
+            &|games, i, cache| (games.range(i), check::pgn_game(games, i, &[], true, cache)),
+        )
+    }
+
+    /// Whatever the parts, and wherever games are not plain, the games and diagnostics of
+    /// the fast path are the grammar's: on the corpus's PGN files, and on copies with a
+    /// few bytes broken (fixed seeds).
+    #[test]
+    fn parts_read_as_the_grammar_reads() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/pgn");
+        if !dir.is_dir() {
+            eprintln!("SKIPPED: the shared corpus is not beside the repository");
+            return;
+        }
+        let mut texts = Vec::new();
+        for file in [
+            "tcec/TCEC_Season_1_-_Division_1.pgn",
+            "tcec/TCEC_Season_20_-_Frc3_Final.pgn",
+            "pgn-reader-bench/twic1599_1000k.pgn",
+            "pgn-extract/test/infiles/fischer.pgn",
+            "python-chess/data/pgn/kasparov-deep-blue-1997.pgn",
+        ] {
+            let bytes = std::fs::read(dir.join(file)).expect("a corpus file");
+            texts.push(String::from_utf8_lossy(&bytes).into_owned());
+        }
+        let mut seed: u64 = 0x6b69_6675;
+        let mut next = |n: usize| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((seed >> 33) as usize) % n.max(1)
+        };
+        let breaks = [
+            "{",
+            "}",
+            "(",
+            ")",
+            "\n[",
+            "%",
+            "$",
+            "1-0",
+            "\n\n[Event \"x\"]\n",
+            ";",
+        ];
+        for text in texts.clone() {
+            for _ in 0..4 {
+                let mut broken = text.clone();
+                for _ in 0..3 {
+                    let mut at = next(broken.len());
+                    while !broken.is_char_boundary(at) {
+                        at -= 1;
+                    }
+                    broken.insert_str(at, breaks[next(breaks.len())]);
+                }
+                texts.push(broken);
+            }
+        }
+        for (n, text) in texts.iter().enumerate() {
+            let expected = by_grammar(text);
+            for part_bytes in [1, 3_000, 40_000, 1 << 20] {
+                assert!(
+                    by_parts(text, part_bytes) == expected,
+                    "text {n}, parts of {part_bytes} bytes: not the grammar's games"
+                );
+            }
+            // What the server publishes first is what the document finds.
+            let document = Document::new(Notation::Pgn, text.clone());
+            for part_bytes in [3_000, 64 << 10] {
+                assert!(
+                    check::pgn_text_in_parts(text, part_bytes) == document.diagnostics(),
+                    "text {n}, parts of {part_bytes} bytes: not the document's diagnostics"
+                );
+            }
+        }
     }
 }

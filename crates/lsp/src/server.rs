@@ -9,7 +9,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use kifu_ide::{Document, FormatOptions, HoverBoard, TextRange};
+use kifu_ide::{Document, FormatOptions, HoverBoard, Notation, TextRange};
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::sync::mpsc;
 use tower_lsp::jsonrpc::{Error, Result};
@@ -17,13 +17,17 @@ use tower_lsp::lsp_types::*;
 use tower_lsp::{Client, LanguageServer, LspService, Server};
 
 use crate::capabilities;
-use crate::convert::{Encoding, Positions};
+use crate::convert::{Encoding, LineIndex, Positions};
 use crate::ext;
 use crate::guard::{fault, guarded};
 use crate::requests::{self, Requests};
 use crate::store::{notation_of, OpenDocument};
 use crate::to_proto::{self, encode_semantic_tokens};
 use crate::transport::{self, Output};
+
+/// From this size, a PGN document that opens gets its diagnostics before its tree (see
+/// `did_open`); below it, the tree is built in a few milliseconds anyway.
+const FIRST_DIAGNOSTICS_BYTES: usize = 256 << 10;
 
 /// Everything the handlers share. Changes are applied under the lock with no `.await`
 /// between reading and writing a document, so they apply in the order received.
@@ -67,12 +71,26 @@ pub async fn serve(
     let (server_output, from_server) = tokio::io::duplex(1 << 20);
     let copier = tokio::spawn(transport::copy(from_server, out.clone()));
     let (notices, mut queue) = mpsc::unbounded_channel::<Notice>();
+    let diagnostics_out = out.clone();
     let (service, socket) = LspService::build(|client: Client| {
         tokio::spawn(async move {
             while let Some(notice) = queue.recv().await {
                 match notice {
+                    // Straight to the writer, not through tower-lsp's loop: that loop waits
+                    // for the handler it is running, and a large document's first
+                    // diagnostics are sent before its handler has built the tree.
                     Notice::Diagnostics(uri, diagnostics, version) => {
-                        client.publish_diagnostics(uri, diagnostics, version).await
+                        let params = PublishDiagnosticsParams {
+                            uri,
+                            diagnostics,
+                            version,
+                        };
+                        if let Ok(params) = serde_json::to_string(&params) {
+                            diagnostics_out.send(vec![format!(
+                                "{{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/publishDiagnostics\",\"params\":{params}}}"
+                            )
+                            .into_bytes()]);
+                        }
                     }
                     Notice::Log(message) => client.log_message(MessageType::ERROR, message).await,
                 }
@@ -112,11 +130,20 @@ impl State {
             return Vec::new();
         };
         fault("diagnostics", document.text());
-        document
-            .diagnostics()
+        self.to_lsp(uri, document.diagnostics(), &positions)
+    }
+
+    /// Diagnostics as LSP has them, but for the codes the user switched off.
+    fn to_lsp(
+        &self,
+        uri: &Url,
+        found: &[kifu_ide::SyntaxError],
+        positions: &Positions<'_>,
+    ) -> Vec<Diagnostic> {
+        found
             .iter()
             .filter(|d| !self.disabled.contains(d.code.as_str()))
-            .map(|d| to_proto::diagnostic(d, uri, &positions))
+            .map(|d| to_proto::diagnostic(d, uri, positions))
             .collect()
     }
 }
@@ -273,7 +300,32 @@ impl LanguageServer for Backend {
         let item = params.text_document;
         let notation = notation_of(&item.uri, Some(&item.language_id));
         let mut state = self.lock();
-        let doc = OpenDocument::parse(item.version, notation, item.text);
+        // A large PGN document: its diagnostics first, found game by game without a tree
+        // (most games are plain), then its tree, which the other answers need. Both find
+        // the same diagnostics (kifu-ide's tests hold it).
+        let index = LineIndex::new(&item.text);
+        let published = notation == Notation::Pgn
+            && item.text.len() >= FIRST_DIAGNOSTICS_BYTES
+            && match guarded(|| {
+                fault("diagnostics", &item.text);
+                kifu_ide::check::pgn_text(&item.text)
+            }) {
+                Ok(found) => {
+                    let positions = Positions {
+                        index: &index,
+                        encoding: state.encoding,
+                    };
+                    let diagnostics = state.to_lsp(&item.uri, &found, &positions);
+                    let _ = self.notices.send(Notice::Diagnostics(
+                        item.uri.clone(),
+                        diagnostics,
+                        Some(item.version),
+                    ));
+                    true
+                }
+                Err(_) => false,
+            };
+        let doc = OpenDocument::parse_indexed(item.version, notation, item.text, index);
         if doc.document().is_none() {
             self.log(format!(
                 "parsing {} failed; its answers are empty",
@@ -281,7 +333,9 @@ impl LanguageServer for Backend {
             ));
         }
         state.documents.insert(item.uri.clone(), doc);
-        self.publish(&state, &item.uri);
+        if !published {
+            self.publish(&state, &item.uri);
+        }
     }
 
     async fn did_change(&self, params: DidChangeTextDocumentParams) {

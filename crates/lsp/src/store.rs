@@ -25,19 +25,40 @@ enum Content {
     Unparsed(String),
 }
 
-impl OpenDocument {
-    /// Parses `text`, never failing: a panic leaves the text unparsed.
-    pub fn parse(version: i32, notation: Notation, text: String) -> OpenDocument {
+impl Content {
+    /// `text` parsed, or alone when parsing it panicked.
+    fn of(notation: Notation, text: String) -> Content {
         // Kept for the case of a panic, which would drop the text with the parse.
         let kept = text.clone();
-        let content = match guarded(move || {
+        match guarded(move || {
             fault("parse", &text);
             Document::new(notation, text)
         }) {
             Ok(document) => Content::Parsed(document),
             Err(_) => Content::Unparsed(kept),
-        };
-        OpenDocument::new(version, notation, content)
+        }
+    }
+}
+
+impl OpenDocument {
+    /// [`OpenDocument::parse`], with the text's line index already made.
+    pub fn parse_indexed(
+        version: i32,
+        notation: Notation,
+        text: String,
+        index: LineIndex,
+    ) -> OpenDocument {
+        OpenDocument {
+            version,
+            notation,
+            content: Content::of(notation, text),
+            index,
+        }
+    }
+
+    /// Parses `text`, never failing: a panic leaves the text unparsed.
+    pub fn parse(version: i32, notation: Notation, text: String) -> OpenDocument {
+        OpenDocument::new(version, notation, Content::of(notation, text))
     }
 
     fn new(version: i32, notation: Notation, content: Content) -> OpenDocument {
