@@ -347,3 +347,12 @@ fn targets_name_every_square_where_it_is_drawn() {
     let flipped = crate::testing::targets(&svg(&start, &Highlights::default(), &with(true)));
     assert_eq!(find(&flipped, "h1"), (20.0, 20.0, 45.0));
 }
+
+#[test]
+fn no_inline_styles_for_pages_that_forbid_them() {
+    // The board view's Content Security Policy drops `style` attributes: every piece is
+    // drawn with presentation attributes.
+    let start = Position::new(Variant::Standard);
+    let drawn = svg(&start, &marks(), &Options::default());
+    assert!(!drawn.contains("style="), "{drawn}");
+}
