@@ -8,6 +8,7 @@ import {
   ServerOptions,
   TransportKind,
 } from "vscode-languageclient/node";
+import { BoardMessage, BoardPanel } from "./board";
 
 let client: LanguageClient | undefined;
 let output: vscode.OutputChannel;
@@ -115,6 +116,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       );
       output.show(true);
     }),
+    vscode.commands.registerCommand("kifu.showBoard", () => {
+      BoardPanel.show(context, () => client);
+    }),
+    // For the integration tests: what the board panel last drew, as its webview reported it,
+    // and the panel's messages (a click on a square, a button) sent as the webview sends them.
+    vscode.commands.registerCommand("kifu.board.state", () => BoardPanel.current?.rendered),
+    vscode.commands.registerCommand("kifu.board.click", (square: string) =>
+      BoardPanel.current?.receive({ type: "click", square }),
+    ),
+    vscode.commands.registerCommand("kifu.board.message", (message: BoardMessage) =>
+      BoardPanel.current?.receive(message),
+    ),
     vscode.workspace.onDidChangeConfiguration(async (event) => {
       if (event.affectsConfiguration("kifu.server.path")) {
         await vscode.commands.executeCommand("kifu.restartServer");

@@ -89,7 +89,7 @@ async function main() {
     console.error("the tests did not finish within 4 minutes");
     return stop(1);
   }
-  console.log(code === 0 ? "integration: 4 passed, 0 failed" : `integration tests failed (exit code ${code})`);
+  console.log(code === 0 ? "integration: 9 passed, 0 failed" : `integration tests failed (exit code ${code})`);
   return stop(code === 0 ? 0 : 1);
 }
 

@@ -1,6 +1,7 @@
 // The packaged extension in a real VS Code, as a user gets it: `npm run package`, then
 // `code-server --install-extension` of the .vsix, a PGN file with errors opened in Chromium,
-// squiggles and a hover on screen — and a screenshot of it for the README.
+// squiggles and a hover on screen, then the board view beside the text — and screenshots of
+// them for the README.
 // `npm run test:ui` (after `npm run package`).
 const { spawn, execFileSync } = require("child_process");
 const fs = require("fs");
@@ -17,10 +18,28 @@ const codeServer = path.join(
 );
 const screenshot = path.join(root, "editors", "vscode", "media", "screenshot.png");
 const boardScreenshot = path.join(root, "editors", "vscode", "media", "hover-board.png");
+const boardViewScreenshot = path.join(root, "editors", "vscode", "media", "board-view.png");
 
 const get = (url) => new Promise((resolve) => {
   http.get(url, (res) => { res.resume(); resolve(res.statusCode); }).on("error", () => resolve(0));
 });
+
+/** The board view's frame (a webview is an iframe in an iframe), once it shows `label`. */
+async function boardFrame(page, label) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    for (const frame of page.frames()) {
+      const shown = await frame.evaluate(() => {
+        const board = document.querySelector("#board svg");
+        const label = document.getElementById("label");
+        return board && label ? label.textContent : null;
+      }).catch(() => null);
+      if (shown === label) return frame;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the board view did not show ${label}`);
+}
 
 async function main() {
   const version = require(path.join(extension, "package.json")).version;
@@ -104,9 +123,29 @@ async function main() {
     // The hover fades in: let it finish before the picture.
     await page.waitForTimeout(1000);
     await page.screenshot({ path: boardScreenshot });
+    // The board view: the cursor on 5... Nxe4, then "kifu: Show Board" from the command
+    // palette; the board appears beside the text, in the webview's (nested) frame.
+    await page.keyboard.press("Escape");
+    await page.locator(".view-line", { hasText: "second comment" }).locator("span span").first().click();
+    await page.keyboard.press("F1");
+    await page.locator(".quick-input-widget input").fill(">kifu: Show Board");
+    await page.locator(".quick-input-list .monaco-list-row", { hasText: "kifu: Show Board" }).first().waitFor({ timeout: 30_000 });
+    await page.keyboard.press("Enter");
+    const view = await boardFrame(page, "5... Nxe4");
+    const squares = await view.locator("#board svg .target").count();
+    // A real click on the board, through the webview: the square chosen to move from is lit.
+    await view.locator('#board .target[data-square="d2"]').click();
+    await view.locator('#board .target.selected[data-square="d2"]').waitFor({ timeout: 30_000 });
+    // More room for the text: no side bar.
+    await page.locator(".view-line", { hasText: "second comment" }).locator("span span").first().click();
+    await page.keyboard.press("Control+B");
+    await page.mouse.move(5, 5);
+    await page.waitForTimeout(1000);
+    await page.screenshot({ path: boardViewScreenshot });
     console.log(`ui test: ${squiggles} squiggles, hover shown; screenshot in ${screenshot}`);
     console.log(`ui test: the board after 5... Nxe4 shown in its hover (${shown}); screenshot in ${boardScreenshot}`);
-    console.log("ui: 1 passed, 0 failed");
+    console.log(`ui test: the board view beside the text after 5... Nxe4 (${squares} squares to click, d2 chosen by a click); screenshot in ${boardViewScreenshot}`);
+    console.log("ui: 2 passed, 0 failed");
     return stop(0);
   } catch (err) {
     console.error(`ui test failed: ${err.message}`);
