@@ -478,8 +478,17 @@ fn a_move_of_the_other_side_gets_a_null_move_before_it() {
     fixes(
         Notation::Pgn,
         "1. e4 e5 2. Nf3 3. Bc4 Nf6 *",
+        expect![[
+            r#"illegal-move: Insert a null move (`--`) for Black's missing move => "1. e4 e5 2. Nf3 -- 3. Bc4 Nf6 *""#
+        ]],
+    );
+    // One mistake, one diagnostic: the number is not told as wrong too.
+    chess("1. e4 e5 2. Nf3 3. Bc4 Nf6 *", expect!["illegal-move `Bc4`: no bishop can move to c4 (it is a legal move for the other side: is a move missing?); the rest of this line is not checked"]);
+    // A number that is wrong for another reason still is.
+    chess(
+        "1. e4 e5 2. Nf3 4. Bc4 Nf6 *",
         expect![[r#"
-        wrong-move-number: Write `2...` => "1. e4 e5 2. Nf3 2... Bc4 Nf6 *"
-        illegal-move: Insert a null move (`--`) for Black's missing move => "1. e4 e5 2. Nf3 -- 3. Bc4 Nf6 *""#]],
+        wrong-move-number `4.`: this is Black's move 2 (`2...`)
+        illegal-move `Bc4`: no bishop can move to c4 (it is a legal move for the other side: is a move missing?); the rest of this line is not checked"#]],
     );
 }
