@@ -119,9 +119,45 @@ impl Document {
             }
         }
         let ply = current.map_or(model.start_ply, |m| model[m].ply + 1);
-        match model.kind {
-            GameKind::Go { .. } => Ok(sgf_insert(game, line, current, next, &understood)),
-            _ => Ok(movetext_insert(game, line, current, next, ply, &understood)),
+        let written = match model.kind {
+            GameKind::Go { .. } => sgf_insert(game, line, current, next, &understood),
+            _ => movetext_insert(game, line, current, next, ply, &understood),
+        };
+        // Read back: in a broken record (a comment or variation that is never closed) the
+        // place after a line's last move can be inside the comment, where a move is text.
+        if self.reads_as_move(&written) {
+            Ok(written)
+        } else {
+            Err(PlayError::NoPosition(
+                "a move written here would not be read as the move it is: the text around it \
+                 is broken (a comment or variation not closed, stray text); mend it first"
+                    .into(),
+            ))
+        }
+    }
+
+    /// Whether, once `written` is applied, its selection is a move of the text that can be
+    /// played.
+    fn reads_as_move(&self, written: &PlayedMove) -> bool {
+        let mut after: Option<Document> = None;
+        // The last edit first: the earlier ones' offsets stay right.
+        for edit in written.edits.iter().rev() {
+            let base = after.as_ref().unwrap_or(self);
+            after = Some(base.edited(edit.range, &edit.insert));
+        }
+        let after = after.as_ref().unwrap_or(self);
+        let start = written.selection.start();
+        let Some((_, game)) = after.game_near(start) else {
+            return false;
+        };
+        // The move is there, and plays: text around it did not join it (`1 -` before it).
+        match cursor_move(game, start) {
+            Some((_, Some(m))) => {
+                game.range(game.game[m].range)
+                    .contains_range(written.selection)
+                    && replay::replay(game, Wanted::One(m)).reached.is_some()
+            }
+            _ => false,
         }
     }
 }

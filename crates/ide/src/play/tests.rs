@@ -256,3 +256,11 @@ fn draughts_moves_captures_and_ambiguity() {
         1... «22x15x6» *"#]],
     );
 }
+
+#[test]
+fn a_move_that_would_not_be_read_as_a_move_is_refused() {
+    // After the last move, inside a comment that is never closed.
+    check(Notation::Pgn, "1. e4 e5 {an open comment$0", "g1f3", expect!["error: a move written here would not be read as the move it is: the text around it is broken (a comment or variation not closed, stray text); mend it first"]);
+    // Stray text that would join the move.
+    check(Notation::Pdn, "1 -$0", "32-28", expect!["error: a move written here would not be read as the move it is: the text around it is broken (a comment or variation not closed, stray text); mend it first"]);
+}
