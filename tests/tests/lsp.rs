@@ -856,19 +856,22 @@ fn deleting_a_lone_quote_leaves_no_stale_diagnostic() {
 
 /// A large PGN document gets its diagnostics before its tree is built, found game by game
 /// without a tree: they are exactly those the tree gives (after an edit that changes
-/// nothing, which re-parses it whole), and the document answers as usual afterwards.
+/// nothing, which re-parses it whole), and the document answers as usual afterwards, with
+/// the text the editor sent (which the filter handed over beside tower-lsp).
 #[test]
 fn a_large_document_gets_the_same_diagnostics_first() {
     let game = acceptance();
-    // About 400 KB: past the size from which the server checks before it builds the tree.
-    let text = format!("{game}\n").repeat(460);
-    assert!(text.len() > 256 << 10, "{}", text.len());
+    // About 1.1 MB: past the size from which the server checks before it builds the tree,
+    // and from which the filter hands the text over beside tower-lsp.
+    let games = 1300;
+    let text = format!("{game}\n").repeat(games);
+    assert!(text.len() > 1 << 20, "{}", text.len());
     let uri = "file:///large.pgn";
     let mut client = LspClient::start();
     client.initialize(json!({}));
     open(&mut client, uri, "pgn", &text);
     let first = client.diagnostics(uri, 1);
-    assert_eq!(first.len(), 3 * 460, "three errors a game");
+    assert_eq!(first.len(), 3 * games, "three errors a game");
     client.notify(
         "textDocument/didChange",
         json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": text}]}),
@@ -880,5 +883,12 @@ fn a_large_document_gets_the_same_diagnostics_first() {
         "textDocument/documentSymbol",
         json!({"textDocument": {"uri": uri}}),
     );
-    assert_eq!(symbols.as_array().map(Vec::len), Some(460));
+    assert_eq!(symbols.as_array().map(Vec::len), Some(games));
+    // And its text is the editor's: the last game ends on the text's last line.
+    let last_line = text.lines().count() as u64 - 1;
+    let end = &symbols[games - 1]["range"]["end"]["line"];
+    assert!(
+        end.as_u64().is_some_and(|l| l + 1 >= last_line),
+        "{end} of {last_line}"
+    );
 }

@@ -51,6 +51,8 @@ enum Notice {
 pub struct Backend {
     state: Arc<Mutex<State>>,
     notices: mpsc::UnboundedSender<Notice>,
+    /// Texts of large documents opened, which the filter takes out of their `didOpen`.
+    opened: Arc<transport::Opened>,
 }
 
 /// Runs the server on stdin and stdout; returns the exit status.
@@ -67,7 +69,13 @@ pub async fn serve(
     let (out, messages) = Output::new();
     let writer = tokio::spawn(transport::write(output, messages));
     let requests = Arc::new(Requests::default());
-    let (server_input, seen) = transport::filter(input, out.clone(), Arc::clone(&requests));
+    let opened = Arc::new(transport::Opened::default());
+    let (server_input, seen) = transport::filter(
+        input,
+        out.clone(),
+        Arc::clone(&requests),
+        Arc::clone(&opened),
+    );
     let (server_output, from_server) = tokio::io::duplex(1 << 20);
     let copier = tokio::spawn(transport::copy(from_server, out.clone()));
     let (notices, mut queue) = mpsc::unbounded_channel::<Notice>();
@@ -96,7 +104,7 @@ pub async fn serve(
                 }
             }
         });
-        Backend::new(notices)
+        Backend::new(notices, opened)
     })
     .custom_method(ext::SYNTAX_TREE, Backend::syntax_tree)
     .custom_method(ext::POSITION, Backend::position)
@@ -150,7 +158,7 @@ impl State {
 
 impl Backend {
     /// A backend with no documents yet, sending what it publishes to `notices`.
-    fn new(notices: mpsc::UnboundedSender<Notice>) -> Backend {
+    fn new(notices: mpsc::UnboundedSender<Notice>, opened: Arc<transport::Opened>) -> Backend {
         Backend {
             state: Arc::new(Mutex::new(State {
                 documents: HashMap::new(),
@@ -159,6 +167,7 @@ impl Backend {
                 hover_board: HoverBoard::Text,
             })),
             notices,
+            opened,
         }
     }
 
@@ -297,7 +306,13 @@ impl LanguageServer for Backend {
     }
 
     async fn did_open(&self, params: DidOpenTextDocumentParams) {
-        let item = params.text_document;
+        let mut item = params.text_document;
+        if item.text.is_empty() {
+            // A large text comes beside tower-lsp (see `transport::Opened`).
+            if let Some(text) = self.opened.take(item.uri.as_str(), i64::from(item.version)) {
+                item.text = text;
+            }
+        }
         let notation = notation_of(&item.uri, Some(&item.language_id));
         let mut state = self.lock();
         // A large PGN document: its diagnostics first, found game by game without a tree

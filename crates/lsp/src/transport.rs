@@ -132,6 +132,7 @@ pub fn filter(
     input: impl AsyncRead + Unpin + Send + 'static,
     output: Output,
     requests: Arc<Requests>,
+    opened: Arc<Opened>,
 ) -> (DuplexStream, Arc<Seen>) {
     let (mut to_server, from_client) = tokio::io::duplex(1 << 20);
     let seen = Arc::new(Seen::default());
@@ -197,6 +198,11 @@ pub fn filter(
                 }
                 _ => {}
             }
+            if message.method.as_deref() == Some("textDocument/didOpen")
+                && message.body.len() >= STASHED_TEXT_BYTES
+            {
+                message.body = opened.stash(message.body);
+            }
             let exit = message.method.as_deref() == Some("exit");
             if forward.send(message.body).is_err() || exit {
                 break;
@@ -204,6 +210,76 @@ pub fn filter(
         }
     });
     (from_client, seen)
+}
+
+/// From this size, a `didOpen`'s text goes to the server beside tower-lsp (see [`Opened`]).
+const STASHED_TEXT_BYTES: usize = 1 << 20;
+
+/// The texts of large documents being opened, handed from the filter to the server beside
+/// tower-lsp: tower-lsp would decode a 10 MB `didOpen` into JSON values and then into its
+/// types, some 40 ms before the server sees it. The filter reads the text out once, passes
+/// tower-lsp the message with an empty text, and the server takes the text from here (by
+/// the document and its version; the filter puts it here before it passes the message on).
+#[derive(Default)]
+pub struct Opened(std::sync::Mutex<Vec<(String, i64, String)>>);
+
+impl Opened {
+    /// The `didOpen` `body` with its text taken out and kept here; `body` as it is when it
+    /// cannot be read (tower-lsp then says why).
+    fn stash(&self, body: Vec<u8>) -> Vec<u8> {
+        #[derive(Deserialize)]
+        struct Open {
+            params: OpenParams,
+        }
+        #[derive(Deserialize)]
+        #[serde(rename_all = "camelCase")]
+        struct OpenParams {
+            text_document: Item,
+        }
+        #[derive(Deserialize, serde::Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Item {
+            uri: String,
+            language_id: String,
+            version: i64,
+            text: String,
+        }
+        let Ok(mut open) = serde_json::from_slice::<Open>(&body) else {
+            return body;
+        };
+        let item = &mut open.params.text_document;
+        let text = std::mem::take(&mut item.text);
+        let light = serde_json::json!({
+            "jsonrpc": "2.0",
+            "method": "textDocument/didOpen",
+            "params": {"textDocument": &*item},
+        });
+        let Ok(light) = serde_json::to_vec(&light) else {
+            return body;
+        };
+        // The server sees the uri as tower-lsp's `Url` writes it.
+        let uri = tower_lsp::lsp_types::Url::parse(&item.uri)
+            .map_or_else(|_| item.uri.clone(), |u| u.to_string());
+        let mut kept = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        kept.retain(|(u, v, _)| !(u == &uri && *v == item.version));
+        kept.push((uri, item.version, text));
+        light
+    }
+
+    /// The text kept for `uri` at `version`, taken.
+    pub fn take(&self, uri: &str, version: i64) -> Option<String> {
+        let mut kept = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let i = kept
+            .iter()
+            .position(|(u, v, _)| u == uri && *v == version)?;
+        Some(kept.swap_remove(i).2)
+    }
 }
 
 /// The id in the params of `$/cancelRequest`.
@@ -519,6 +595,29 @@ mod tests {
             Checked::Answer(_, error) => Some(error.code.code()),
             _ => None,
         }
+    }
+
+    #[test]
+    fn a_large_opened_text_goes_beside_the_message() {
+        let text = "[Event \"a \\\"b\\\"\"]\n\n1. e4 {é ☃ \u{1F600}} *\r\n";
+        let message = serde_json::json!({
+            "jsonrpc": "2.0",
+            "method": "textDocument/didOpen",
+            "params": {"textDocument": {"uri": "file:///a%20b.pgn", "languageId": "pgn", "version": 7, "text": text}},
+        });
+        let opened = super::Opened::default();
+        let light = opened.stash(serde_json::to_vec(&message).unwrap());
+        let light: serde_json::Value = serde_json::from_slice(&light).unwrap();
+        assert_eq!(light["params"]["textDocument"]["text"], "");
+        assert_eq!(light["params"]["textDocument"]["version"], 7);
+        assert_eq!(light["params"]["textDocument"]["languageId"], "pgn");
+        // Taken once, byte for byte, by the uri as tower-lsp's `Url` writes it.
+        assert_eq!(opened.take("file:///a%20b.pgn", 6), None);
+        assert_eq!(opened.take("file:///a%20b.pgn", 7).as_deref(), Some(text));
+        assert_eq!(opened.take("file:///a%20b.pgn", 7), None);
+        // A message that is not a didOpen as LSP has it is passed on as it came.
+        let odd = br#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{}}"#.to_vec();
+        assert_eq!(opened.stash(odd.clone()), odd);
     }
 
     #[test]

@@ -342,7 +342,7 @@ fn malformed_messages_are_answered_and_the_server_reads_on() {
 
 fn backend() -> Backend {
     let (notices, _) = mpsc::unbounded_channel();
-    Backend::new(notices)
+    Backend::new(notices, Default::default())
 }
 
 fn open_params(uri: &str, text: &str) -> DidOpenTextDocumentParams {
