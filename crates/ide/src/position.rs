@@ -25,7 +25,8 @@ pub struct PositionAt {
     /// among the variations of its parent line (text order, from 0). Empty on the main
     /// line.
     pub variation_path: Vec<usize>,
-    /// Half-moves played from the game's first position to this one.
+    /// Half-moves played to this position, as the game's move numbers count them: from the
+    /// start of the game, or from a `FEN` tag's move number (after `14... Nc6`, 28).
     pub ply: u32,
     /// The move that led to the position, `None` at the game's first position.
     pub current: Option<TextRange>,
