@@ -4,8 +4,8 @@
 use std::io::Write;
 use std::path::Path;
 
-use kifu_ide::{BoardOptions, Document, PositionAt, TextSize};
-use kifu_input::{read as input, Notation, Source};
+use kifu_ide::{BoardOptions, PositionAt, TextSize};
+use kifu_input::{Notation, Source};
 
 use crate::lines::Lines;
 use crate::stdout::write_failed;
@@ -56,12 +56,8 @@ pub fn run(
     options: &BoardOptions,
 ) -> ExitStatus {
     let source = Source::named(file, notation);
-    let document = match input::read_whole(&source, input::MAX_WHOLE_FILE_BYTES) {
-        Ok(bytes) => Document::from_bytes(source.notation, &bytes),
-        Err(err) => {
-            eprintln!("kifu: cannot read {}: {err}", source.display());
-            return ExitStatus::CouldNotRun;
-        }
+    let Some(document) = crate::tree::read_document(&source) else {
+        return ExitStatus::CouldNotRun;
     };
     let found = match place {
         Place::At { line, column } => {

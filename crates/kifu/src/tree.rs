@@ -20,12 +20,8 @@ use crate::ExitStatus;
 /// is far larger than the file (each line is indented by its depth).
 pub fn run(file: &Path, notation: Option<Notation>) -> ExitStatus {
     let source = Source::named(file, notation);
-    let document = match input::read_whole(&source, input::MAX_WHOLE_FILE_BYTES) {
-        Ok(bytes) => Document::from_bytes(source.notation, &bytes),
-        Err(err) => {
-            eprintln!("kifu: cannot read {}: {err}", source.display());
-            return ExitStatus::CouldNotRun;
-        }
+    let Some(document) = read_document(&source) else {
+        return ExitStatus::CouldNotRun;
     };
     let status = tell(&source, document.syntax_diagnostics(), document.text());
     let stdout = io::stdout();
@@ -38,6 +34,18 @@ pub fn run(file: &Path, notation: Option<Notation>) -> ExitStatus {
         write_failed(&err, status);
     }
     status
+}
+
+/// The whole file as a document, decoded as `kifu check` decodes it (up to 256 MiB); `None`
+/// after saying on stderr why it cannot be read.
+pub fn read_document(source: &Source) -> Option<Document> {
+    match input::read_whole(source, input::MAX_WHOLE_FILE_BYTES) {
+        Ok(bytes) => Some(Document::from_bytes(source.notation, &bytes)),
+        Err(err) => {
+            eprintln!("kifu: cannot read {}: {err}", source.display());
+            None
+        }
+    }
 }
 
 /// Writes the diagnostics of a file on stderr as `file:line:column: severity[code]: message`
