@@ -298,6 +298,7 @@ enum LineEnd {
     End(TextSize),
 }
 
+/// Where the move after the last of `line` is written.
 fn line_end(game: GameRef<'_>, line: LineId) -> LineEnd {
     let model = game.game;
     let range = game.range(model[line].range);
@@ -311,7 +312,8 @@ fn line_end(game: GameRef<'_>, line: LineId) -> LineEnd {
     if game.text[range].ends_with(')') {
         LineEnd::Close(range.end() - TextSize::of(")"))
     } else {
-        // An unclosed variation: its closing is missing, and so is a place to write in it.
+        // An unclosed variation: at the end of its text (where that is inside a comment
+        // that swallowed the rest, the read-back refuses the move).
         let text = &game.text[range];
         LineEnd::End(range.start() + TextSize::of(text.trim_end()))
     }
