@@ -379,15 +379,7 @@ impl Document {
 /// branches from; `None` at the game's start.
 fn before_cursor(game: GameRef<'_>, offset: TextSize) -> Option<MoveId> {
     let model = game.game;
-    let inside = |range: TextRange| game.range(range).contains_inclusive(offset);
-    // The innermost line around the cursor: lines are in text order, nested after their
-    // parents, so the last that holds it.
-    let line = model
-        .lines
-        .iter()
-        .rposition(|l| inside(l.range))
-        .unwrap_or(0);
-    let line = &model.lines[line];
+    let line = &model[crate::position::line_at(game, offset.checked_sub(game.offset)?)];
     line.moves
         .iter()
         .rev()
@@ -404,16 +396,7 @@ fn draughts_moves(position: &kifu_rules::draughts::Position, range: TextRange) -
     let mut moves: Vec<(usize, Completion)> = legal
         .iter()
         .map(|m| {
-            let short = legal
-                .iter()
-                .filter(|o| o.from == m.from && o.to == m.to)
-                .count()
-                == 1;
-            let written = if short {
-                m.notation(variant)
-            } else {
-                m.full_notation(variant)
-            };
+            let written = m.written_among(&legal, variant);
             let n = m.captured.len();
             (
                 usize::MAX - n,

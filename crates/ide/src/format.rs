@@ -450,7 +450,9 @@ impl<'o> Writer<'o> {
                     };
                     // The first mover's moves are numbered; the other's only where a
                     // reader needs it. The model says which and how (`12.`, `12...`).
-                    let number = (m.side == game.game.first_mover || last != Last::Move)
+                    let number = game
+                        .game
+                        .writes_number(m.ply, last == Last::Move)
                         .then(|| game.game.number_label(m.ply));
                     let san = token_text(&child, role, K::SAN).unwrap_or_default();
                     // A number and its move are never cut apart by a line break.

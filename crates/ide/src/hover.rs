@@ -9,9 +9,10 @@ use rowan::{Language, NodeOrToken, TokenAtOffset};
 use crate::document::{Document, Parsed};
 use base64::prelude::{Engine, BASE64_STANDARD};
 
-use crate::game::{go_coordinate, GameKind, GameRef, MoveId};
-use crate::position::BoardOptions;
+use crate::game::{go_coordinate, go_move_point, GameKind, GameRef, MoveId};
+use crate::position::{BoardOptions, Reach};
 use crate::replay::StepPosition;
+use crate::replay::{Step, Wanted};
 use crate::{annotation, eco, tags};
 
 /// What to show for the thing under the cursor.
@@ -104,7 +105,7 @@ impl Document {
                 let id = game.game.move_id_starting_at(start)?;
                 let m = &game.game[id];
                 let san = game.text_of(m.text);
-                let step = crate::replay::step_of(game, id);
+                let (step, board_text) = self.move_replay(game, id, board);
                 let mut text = match (&game.game.kind, step.as_ref().and_then(|s| s.said.as_ref()))
                 {
                     // The move in its position: what it takes, check.
@@ -143,9 +144,7 @@ impl Document {
                         .unwrap_or("an annotation the PGN standard leaves unnamed");
                     text.push_str(&format!("\n\n`${value}`: {meaning}"));
                 }
-                if step.is_some() {
-                    text.push_str(&self.board_section(game, id, board));
-                }
+                text.push_str(&board_text);
                 hover(parent.text_range(), text)
             }
             (K::NAG, _) => {
@@ -195,20 +194,13 @@ impl Document {
             let id = g
                 .game
                 .move_id_starting_at(node.text_range().start() - g.offset)?;
-            Some((g, id, crate::replay::step_of(g, id)))
+            Some((g.game[id].number, self.move_replay(g, id, board)))
         });
-        let number = found.as_ref().map(|(g, id, _)| g.game[*id].number);
-        let (step, board) = match found {
-            Some((g, id, step @ Some(_))) => (step, self.board_section(g, id, board)),
-            _ => (None, String::new()),
-        };
+        let number = found.as_ref().map(|(number, _)| *number);
+        let (step, board) = found.map_or((None, String::new()), |(_, replayed)| replayed);
         if let (true, Some(number)) = (matches!(id.as_str(), "B" | "W"), number) {
             let raw = property.raw_values().next().unwrap_or_default();
-            let at = match go_coordinate(&raw, size) {
-                Some(point) => point,
-                None if raw.is_empty() || raw == "tt" => "pass".into(),
-                None => format!("`{raw}`"),
-            };
+            let at = go_move_point(&raw, size).unwrap_or_else(|| format!("`{raw}`"));
             let colour = if id == "B" { "Black" } else { "White" };
             text.push_str(&format!(
                 "\n\nmove {number}: {colour} {at} (on {}×{})",
@@ -247,20 +239,34 @@ impl Document {
 impl Document {
     /// The position after move `id` of `game`, drawn as `board` says, with who moves next
     /// and the opening it is.
-    fn board_section(&self, game: GameRef<'_>, id: MoveId, board: HoverBoard) -> String {
-        if board == HoverBoard::None {
-            return String::new();
-        }
+    /// What move `id` of `game` did, and the position after it drawn as `board` says, with
+    /// who moves next and the opening it is (nothing when the move cannot be played), from
+    /// one replay of the game.
+    fn move_replay(
+        &self,
+        game: GameRef<'_>,
+        id: MoveId,
+        board: HoverBoard,
+    ) -> (Option<Step>, String) {
+        let replay = crate::replay::replay(game, Wanted::One(id));
+        let step = replay.steps.into_iter().next().map(|(_, step)| step);
+        let reached = match (replay.reached, board) {
+            (Some(reached), HoverBoard::Image | HoverBoard::Text) => reached,
+            _ => return (step, String::new()),
+        };
         // A hover has some 250 pixels of height before it scrolls: the board and two lines
         // of words fit.
         let options = BoardOptions {
             width: Some(200),
             ..BoardOptions::default()
         };
-        let at = self.position_after(0, game, Some(id), game.game[id].line, &options);
-        if at.not_played.is_some() {
-            return String::new();
-        }
+        let reach = Reach {
+            current: Some(id),
+            reached: Some(reached),
+            step: step.clone(),
+            not_played: None,
+        };
+        let at = self.position_reached(0, game, game.game[id].line, reach, &options);
         let mut text = match board {
             HoverBoard::Image => format!(
                 "\n\n![the position after {}](data:image/svg+xml;base64,{})",
@@ -276,7 +282,7 @@ impl Document {
         if let Some((eco, name)) = &at.opening {
             text.push_str(&format!(" · {eco} {name}"));
         }
-        text
+        (step, text)
     }
 }
 

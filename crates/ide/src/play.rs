@@ -118,7 +118,7 @@ impl Document {
                 });
             }
         }
-        let ply = current.map_or(model.start_ply, |m| model[m].ply + 1);
+        let ply = model.ply_after(current);
         let written = match model.kind {
             GameKind::Go { .. } => sgf_insert(game, line, current, next, &understood),
             _ => movetext_insert(game, line, current, next, ply, &understood),
@@ -254,23 +254,11 @@ fn understand(position: &GamePosition, mv: &str) -> Result<Understood, PlayError
                         )
                     }))
                 }
-                [one] => {
-                    // The short form, unless another move goes from and to the same squares.
-                    let short = legal
-                        .iter()
-                        .filter(|m| m.from == one.from && m.to == one.to)
-                        .count()
-                        == 1;
-                    Ok(Understood {
-                        written: if short {
-                            one.notation(variant)
-                        } else {
-                            one.full_notation(variant)
-                        },
-                        colour: ' ',
-                        after: p.apply(one).to_fen(),
-                    })
-                }
+                [one] => Ok(Understood {
+                    written: one.written_among(&legal, variant),
+                    colour: ' ',
+                    after: p.apply(one).to_fen(),
+                }),
                 several => Err(PlayError::Ambiguous(
                     several.iter().map(|m| m.full_notation(variant)).collect(),
                 )),
@@ -332,14 +320,14 @@ fn movetext_insert(
     let model = game.game;
     let number = model.number_label(ply);
     let Some(next) = next else {
-        // After the last move of its line: the line goes on. A second player's move needs
-        // its number only where a reader has lost the count.
-        let needs_number = ply.is_multiple_of(2)
-            || current.is_none_or(|m| {
-                model[m].line != line
-                    || !model.comments(&model[m]).is_empty()
-                    || !model.variations(&model[m]).is_empty()
-            });
+        // After the last move of its line: the line goes on, right after that move unless
+        // it is in another line or has comments or variations written after it.
+        let after_a_move = current.is_some_and(|m| {
+            model[m].line == line
+                && model.comments(&model[m]).is_empty()
+                && model.variations(&model[m]).is_empty()
+        });
+        let needs_number = model.writes_number(ply, after_a_move);
         let before = if needs_number {
             format!("{number} ")
         } else {

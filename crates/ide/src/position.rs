@@ -8,8 +8,8 @@ use kifu_syntax::{TextRange, TextSize};
 use crate::annotation::{self, Annotations};
 use crate::document::Document;
 use crate::eco;
-use crate::game::{go_coordinate, CommentKind, GameKind, GameRef, LineId, MoveId};
-use crate::replay::{self, GamePosition, Reached, Wanted};
+use crate::game::{go_move_point, CommentKind, GameKind, GameRef, LineId, MoveId};
+use crate::replay::{self, GamePosition, Reached, Step, Wanted};
 
 /// How to draw the board.
 pub use kifu_render::Options as BoardOptions;
@@ -68,6 +68,15 @@ pub struct PositionAt {
     pub diagram: String,
 }
 
+/// What a replay reached: the position after `current` (the game's first position for
+/// `None`), with the move's step, and why it is not the move asked for, if it is not.
+pub(crate) struct Reach {
+    pub current: Option<MoveId>,
+    pub reached: Option<Reached>,
+    pub step: Option<Step>,
+    pub not_played: Option<String>,
+}
+
 impl Document {
     /// The position after the move under or before `offset`, in the line `offset` is in;
     /// the game's first position before its first move or in its tags.
@@ -124,6 +133,31 @@ impl Document {
             }
             current = model[m].parent;
         };
+        let reach = Reach {
+            current,
+            reached,
+            step,
+            not_played,
+        };
+        self.position_reached(ordinal, game, line, reach, options)
+    }
+
+    /// The position a replay reached (see [`Reach`]), described and drawn.
+    pub(crate) fn position_reached(
+        &self,
+        ordinal: usize,
+        game: GameRef<'_>,
+        line: LineId,
+        reach: Reach,
+        options: &BoardOptions,
+    ) -> PositionAt {
+        let model = game.game;
+        let Reach {
+            current,
+            reached,
+            step,
+            not_played,
+        } = reach;
         let path = current.map_or_else(Vec::new, |m| ancestors(game, m));
         let next = match current {
             Some(m) if model[m].line == line => {
@@ -143,13 +177,13 @@ impl Document {
             game: ordinal,
             game_range: game.full_range(),
             variation_path: variation_path(game, line),
-            ply: current.map_or(model.start_ply, |m| model[m].ply + 1),
+            ply: model.ply_after(current),
             current: current.map(|m| range(&m)),
             label: current.map_or_else(|| "start".to_string(), |m| label(game, m)),
             side_to_move: "",
             fen: None,
             setup: None,
-            captures: step.as_ref().and_then(|s| s.prisoners),
+            captures: None,
             last_move: None,
             comment: None,
             annotations: Vec::new(),
@@ -190,9 +224,9 @@ impl Document {
         let Some(Reached { board, last_move }) = reached else {
             return position;
         };
+        position.side_to_move = board.side_to_move().name();
         match &board {
             GamePosition::Chess(p) => {
-                position.side_to_move = kifu_rules::chess::color_name(p.turn());
                 position.fen = Some(p.fen());
                 position.last_move = step.as_ref().and_then(|s| s.uci.clone());
                 position.opening =
@@ -201,10 +235,6 @@ impl Document {
                 highlights.arrows = annotations.arrows;
             }
             GamePosition::Draughts(p) => {
-                position.side_to_move = match p.side_to_move() {
-                    kifu_rules::draughts::Color::White => "White",
-                    kifu_rules::draughts::Color::Black => "Black",
-                };
                 position.fen = Some(p.to_fen());
                 position.last_move = current.map(|m| {
                     step.as_ref()
@@ -213,10 +243,6 @@ impl Document {
                 });
             }
             GamePosition::Go(p) => {
-                position.side_to_move = match p.to_play() {
-                    kifu_rules::go::Color::Black => "Black",
-                    kifu_rules::go::Color::White => "White",
-                };
                 position.setup = Some(go_setup(p));
                 position.captures = Some((
                     p.captures(kifu_rules::go::Color::Black),
@@ -262,7 +288,7 @@ pub(crate) fn cursor_move(game: GameRef<'_>, offset: TextSize) -> Option<(LineId
 }
 
 /// The innermost line whose text holds `offset` (relative to the game).
-fn line_at(game: GameRef<'_>, offset: TextSize) -> LineId {
+pub(crate) fn line_at(game: GameRef<'_>, offset: TextSize) -> LineId {
     let mut best = LineId::MAIN;
     for (index, line) in game.game.lines.iter().enumerate().skip(1) {
         // Lines are in text order and a variation lies inside its parent: the last that
@@ -329,11 +355,7 @@ pub(crate) fn label(game: GameRef<'_>, m: MoveId) -> String {
     match game.game.kind {
         GameKind::Go { size } => {
             let raw = game.text_of(mv.text);
-            let at = match go_coordinate(raw, size) {
-                Some(point) => point,
-                None if raw.is_empty() || raw == "tt" => "pass".into(),
-                None => raw.to_string(),
-            };
+            let at = go_move_point(raw, size).unwrap_or_else(|| raw.to_string());
             let colour = match mv.side {
                 crate::game::Side::Black => 'B',
                 crate::game::Side::White => 'W',
@@ -355,25 +377,13 @@ fn players(game: GameRef<'_>) -> (Option<String>, Option<String>) {
     (name(["White", "PW"]), name(["Black", "PB"]))
 }
 
-/// A comment's text as a reader reads it: SGF escapes undone.
+/// A comment's text as a reader reads it: an SGF value decoded as Text.
 fn comment_text(raw: &str, kind: CommentKind) -> String {
-    if kind != CommentKind::Property {
-        return raw.to_string();
+    if kind == CommentKind::Property {
+        kifu_syntax::sgf::properties::decode_text(raw)
+    } else {
+        raw.to_string()
     }
-    let mut text = String::with_capacity(raw.len());
-    let mut chars = raw.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => match chars.next() {
-                // A soft line break: the line goes on.
-                Some('\n') => {}
-                Some(escaped) => text.push(escaped),
-                None => {}
-            },
-            c => text.push(c),
-        }
-    }
-    text
 }
 
 /// The stones of a Go position as SGF sets them up.

@@ -465,6 +465,20 @@ impl Game {
         }
     }
 
+    /// The ply of the position after `m` (the game's first position for `None`): where the
+    /// move after it is numbered.
+    pub fn ply_after(&self, m: Option<MoveId>) -> u32 {
+        m.map_or(self.start_ply, |m| self[m].ply + 1)
+    }
+
+    /// Whether the export format writes the number of the move at `ply` (chess, draughts):
+    /// the first mover's always, the other's only where a reader has lost the count, that
+    /// is unless it comes `after_a_move` (with that move's suffix and NAGs): first in a
+    /// line, after a comment or a variation.
+    pub fn writes_number(&self, ply: u32, after_a_move: bool) -> bool {
+        self.side_at(ply) == self.first_mover || !after_a_move
+    }
+
     /// The move number written before the move at `ply` in chess and draughts, with its
     /// dots: `12.` for the first move of pair 12, `12...` for the second.
     pub fn number_label(&self, ply: u32) -> String {
@@ -532,6 +546,17 @@ impl<'a> GameRef<'a> {
     /// The result as written, where the notation writes one.
     pub fn result(&self) -> Option<&'a str> {
         self.game.result.map(|r| self.text_of(r))
+    }
+}
+
+/// A Go move's place as players say it: its point (see [`go_coordinate`]), or `pass` for an
+/// empty value or `tt` (FF[3]'s pass on boards up to 19×19); `None` for a value that is
+/// neither.
+pub fn go_move_point(raw: &str, size: (u32, u32)) -> Option<String> {
+    match go_coordinate(raw, size) {
+        Some(point) => Some(point),
+        None if raw.is_empty() || raw == "tt" => Some("pass".into()),
+        None => None,
     }
 }
 

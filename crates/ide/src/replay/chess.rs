@@ -102,11 +102,22 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
             let at = game.range(m.text);
             let text = game.text_of(m.text);
             let mover = position.turn();
-            let (said_before, counted) = (out.diagnostics.len(), ply);
-            super::check_number(game, m, &mut ply, color_name(mover), out);
+            let counted = ply;
+            let wrong_number = super::check_number(game, m, &mut ply, color_name(mover));
             // The position before the move, kept only for a move whose step is wanted.
             let before = wanted.wants(id).then(|| position.clone());
-            match position.play_mut(text, &dialect) {
+            let played = position.play_mut(text, &dialect);
+            // `2. Nf3 3. Bc4`: the number is the next move's and the move the other side's,
+            // so one move is missing; that is the one mistake to tell (below), not also the
+            // number it makes look wrong.
+            let missing_move = matches!(
+                &played,
+                Err(illegal) if illegal.legal_for_other_side && m.ply == counted + 1
+            );
+            if !missing_move {
+                out.diagnostics.extend(wrong_number);
+            }
+            match played {
                 Ok(moved) => {
                     let new_forms = moved.forms();
                     // Standard SAN, written only for a move that is not (the fixes rewrite
@@ -172,12 +183,6 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                         _ => codes::IllegalMove,
                     };
                     let rest = rest_not_checked(game, id);
-                    // `2. Nf3 3. Bc4`: the number is the next move's and the move the other
-                    // side's, so one move is missing; that is the one mistake to tell, not
-                    // also the number it makes look wrong.
-                    if illegal.legal_for_other_side && m.ply == counted + 1 {
-                        out.diagnostics.truncate(said_before);
-                    }
                     let mut error = SyntaxError::new(code, at, format!("{illegal}{rest}"));
                     // A move of the other side: the move before it is missing. A null move
                     // in its place keeps the count and lets the rest be replayed.

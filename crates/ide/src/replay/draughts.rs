@@ -132,7 +132,8 @@ fn replay_on(game: GameRef<'_>, board: &Board, wanted: Wanted, out: &mut Replay)
             let at = game.range(m.text);
             let text = game.text_of(m.text);
             let mover = position.side_to_move();
-            super::check_number(game, m, &mut ply, name(mover), out);
+            out.diagnostics
+                .extend(super::check_number(game, m, &mut ply, name(mover)));
             let squares: Option<Vec<u8>> = move_squares(text)
                 .into_iter()
                 .map(|s| parse_square(variant, s))

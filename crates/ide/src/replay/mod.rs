@@ -17,7 +17,7 @@ mod go;
 use kifu_syntax::SyntaxError;
 
 use crate::codes;
-use crate::game::{GameKind, GameRef, Move, MoveId};
+use crate::game::{GameKind, GameRef, Move, MoveId, Side};
 
 /// What a move did, in words and squares (also as the export's JSON: `path`, `captured`,
 /// `prisoners`, `ko`, and `fen` or `stones`).
@@ -107,6 +107,20 @@ pub(crate) enum GamePosition {
 }
 
 impl GamePosition {
+    /// Who moves next.
+    pub(crate) fn side_to_move(&self) -> Side {
+        let white = match self {
+            GamePosition::Chess(p) => p.turn() == kifu_rules::chess::Color::White,
+            GamePosition::Go(p) => p.to_play() == kifu_rules::go::Color::White,
+            GamePosition::Draughts(p) => p.side_to_move() == kifu_rules::draughts::Color::White,
+        };
+        if white {
+            Side::White
+        } else {
+            Side::Black
+        }
+    }
+
     /// The position as the renderer takes it.
     pub(crate) fn to_render(&self) -> kifu_render::Board<'_> {
         match self {
@@ -158,37 +172,28 @@ pub(crate) fn steps(game: GameRef<'_>) -> Vec<Option<Step>> {
     steps
 }
 
-/// What a move did, replaying its game up to it; `None` when it could not be played (or
-/// its game is not replayed).
-pub(crate) fn step_of(game: GameRef<'_>, m: MoveId) -> Option<Step> {
-    replay(game, Wanted::One(m))
-        .steps
-        .pop()
-        .map(|(_, step)| step)
-}
-
 /// A chess or draughts move number against the count of moves played (`ply`): a number that
-/// is not the move's is one diagnostic with its fix, and the count goes on from the number
-/// written, so that one wrong number is not told again at every number after it. (The
+/// is not the move's is one diagnostic with its fix (for the caller to report, or not when
+/// the move shows what went wrong), and the count goes on from the number written, so that one wrong number is not told again at every number after it. (The
 /// model's ply of a numbered move is what its number says: `12.` the first move of pair
 /// 12, `12...` the second.)
-fn check_number(game: GameRef<'_>, m: &Move, ply: &mut u32, mover: &str, out: &mut Replay) {
-    let Some(range) = m.number_range else { return };
+fn check_number(game: GameRef<'_>, m: &Move, ply: &mut u32, mover: &str) -> Option<SyntaxError> {
+    let range = m.number_range?;
     if m.ply == *ply {
-        return;
+        return None;
     }
     let label = game.game.number_label(*ply);
     let number = label.trim_end_matches('.');
     let at = game.range(range);
-    out.diagnostics.push(
+    *ply = m.ply;
+    Some(
         SyntaxError::new(
             codes::WrongMoveNumber,
             at,
             format!("this is {mover}'s move {number} (`{label}`)"),
         )
         .with_fix(format!("Write `{label}`"), [(at, label.clone())]),
-    );
-    *ply = m.ply;
+    )
 }
 
 /// `"; the rest of this line is not checked"`, or nothing when the move ends its line.

@@ -51,6 +51,20 @@ impl Move {
             .collect::<Vec<_>>()
             .join(separator)
     }
+
+    /// The move as it is best written among the `legal` moves of its position: the short
+    /// form, unless another of them goes from and to the same squares (then the whole path).
+    pub fn written_among(&self, legal: &[Move], variant: Variant) -> String {
+        let alike = legal
+            .iter()
+            .filter(|m| m.from == self.from && m.to == self.to)
+            .count();
+        if alike > 1 {
+            self.full_notation(variant)
+        } else {
+            self.notation(variant)
+        }
+    }
 }
 
 /// Every legal move of the side to move.
