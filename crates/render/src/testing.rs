@@ -1,5 +1,23 @@
 //! What the tests of every board share: checking an SVG and finding what it draws.
 
+use crate::Options;
+
+/// Black at the bottom, the rest as by default.
+pub(crate) fn flipped() -> Options {
+    Options {
+        flipped: true,
+        ..Options::default()
+    }
+}
+
+/// No coordinates, the rest as by default.
+pub(crate) fn bare() -> Options {
+    Options {
+        coordinates: false,
+        ..Options::default()
+    }
+}
+
 /// The SVG parsed, panicking with the document if it is not well-formed XML, and checked to
 /// be an `<svg>` in the SVG namespace with `width`, `height` and `viewBox`.
 pub(crate) fn parse(svg: &str) -> roxmltree::Document<'_> {

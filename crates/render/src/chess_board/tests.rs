@@ -4,7 +4,7 @@ use expect_test::expect;
 use kifu_rules::chess::{Color, Dialect, Position, Role, Square, Variant};
 
 use super::PIECES;
-use crate::testing::{defined, labels, parse, uses};
+use crate::testing::{defined, flipped, labels, parse, uses};
 use crate::{Board, Highlights, LastMove, MarkColour, Options};
 
 const ITALIAN: &str = "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
@@ -15,13 +15,6 @@ fn fen(text: &str) -> Position {
 
 fn svg(position: &Position, highlights: &Highlights, options: &Options) -> String {
     crate::svg(Board::Chess(position), highlights, options)
-}
-
-fn flipped() -> Options {
-    Options {
-        flipped: true,
-        ..Options::default()
-    }
 }
 
 fn marks() -> Highlights {

@@ -4,7 +4,7 @@
 use expect_test::expect;
 use kifu_rules::draughts::{Position, Variant};
 
-use crate::testing::{labels, parse, uses};
+use crate::testing::{bare, flipped, labels, parse, uses};
 use crate::{Board, Highlights, LastMove, Options};
 
 /// A midgame with a king each: White's on 45, Black's on 17.
@@ -17,23 +17,6 @@ fn fen(variant: Variant, text: &str) -> Position {
 
 fn svg(position: &Position, highlights: &Highlights, options: &Options) -> String {
     crate::svg(Board::Draughts(position), highlights, options)
-}
-
-fn flipped() -> Options {
-    Options {
-        flipped: true,
-        ..Options::default()
-    }
-}
-
-fn bare() -> Options {
-    Options {
-        coordinates: false,
-        flipped: false,
-        width: None,
-        targets: false,
-        move_numbers: false,
-    }
 }
 
 fn path(squares: &[u8]) -> Highlights {

@@ -5,7 +5,7 @@ use expect_test::expect;
 use kifu_rules::go::{BoardSize, Color, Point, Position, Rules};
 
 use super::{column_label, star_points};
-use crate::testing::{labels, parse, uses};
+use crate::testing::{flipped, labels, parse, uses};
 use crate::{Board, Highlights, LastMove, Options};
 
 fn size(width: u8, height: u8) -> BoardSize {
@@ -42,13 +42,6 @@ fn last(mv: &str) -> Highlights {
 
 fn svg(position: &Position, highlights: &Highlights, options: &Options) -> String {
     crate::svg(Board::Go(position), highlights, options)
-}
-
-fn flipped() -> Options {
-    Options {
-        flipped: true,
-        ..Options::default()
-    }
 }
 
 #[test]
