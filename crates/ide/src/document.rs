@@ -193,22 +193,8 @@ impl Document {
     /// Every game, with its model (built on first use, then kept, also by the documents
     /// [`Document::edited`] makes while the game does not change).
     pub fn games(&self) -> impl Iterator<Item = GameRef<'_>> + '_ {
-        let game_kind = self.parsed().game_kind();
-        let mut offset = TextSize::from(0);
-        self.parsed()
-            .green()
-            .children()
-            .enumerate()
-            .filter_map(move |(index, child)| {
-                let at = offset;
-                offset += child.text_len();
-                let node = child.into_node().filter(|n| n.kind() == game_kind)?;
-                Some(GameRef {
-                    game: &self.model(index, node).game,
-                    text: &self.text,
-                    offset: at,
-                })
-            })
+        self.game_nodes()
+            .map(|(index, start, node)| self.game_ref(index, start, node))
     }
 
     /// The game whose text holds `range`.
@@ -229,30 +215,44 @@ impl Document {
     /// The game whose text holds `offset`, or else the last one before it, with its
     /// number among the document's games (from 0). Builds no other game's model.
     pub(crate) fn game_near(&self, offset: TextSize) -> Option<(usize, GameRef<'_>)> {
+        let (ordinal, (index, start, node)) = self
+            .game_nodes()
+            .take_while(|&(_, start, _)| start <= offset)
+            .enumerate()
+            .last()?;
+        Some((ordinal, self.game_ref(index, start, node)))
+    }
+
+    /// The `n`th game (from 0), building no other game's model.
+    pub(crate) fn nth_game(&self, n: usize) -> Option<GameRef<'_>> {
+        let (index, start, node) = self.game_nodes().nth(n)?;
+        Some(self.game_ref(index, start, node))
+    }
+
+    /// Each game's node: its index among the root's children, where it starts, its green
+    /// node; no model is built.
+    fn game_nodes(&self) -> impl Iterator<Item = (usize, TextSize, &rowan::GreenNodeData)> + '_ {
         let game_kind = self.parsed().game_kind();
         let mut at = TextSize::from(0);
-        let mut found = None;
-        let mut ordinal = 0;
-        for (index, child) in self.parsed().green().children().enumerate() {
-            if at > offset {
-                break;
-            }
-            let start = at;
-            at += child.text_len();
-            if let Some(node) = child.into_node().filter(|n| n.kind() == game_kind) {
-                found = Some((ordinal, index, node, start));
-                ordinal += 1;
-            }
+        self.parsed()
+            .green()
+            .children()
+            .enumerate()
+            .filter_map(move |(index, child)| {
+                let start = at;
+                at += child.text_len();
+                let node = child.into_node().filter(|n| n.kind() == game_kind)?;
+                Some((index, start, node))
+            })
+    }
+
+    /// The game of node `node`, the `index`th child of the root, starting at `start`.
+    fn game_ref(&self, index: usize, start: TextSize, node: &rowan::GreenNodeData) -> GameRef<'_> {
+        GameRef {
+            game: &self.model(index, node).game,
+            text: &self.text,
+            offset: start,
         }
-        let (ordinal, index, node, start) = found?;
-        Some((
-            ordinal,
-            GameRef {
-                game: &self.model(index, node).game,
-                text: &self.text,
-                offset: start,
-            },
-        ))
     }
 
     /// The game `node` is in (or is).
@@ -325,16 +325,7 @@ impl Document {
     pub fn diagnostics(&self) -> &[SyntaxError] {
         self.all.get_or_init(|| {
             let syntax = self.syntax_diagnostics();
-            let game_kind = self.parsed().game_kind();
-            let mut games = Vec::new();
-            let mut offset = TextSize::from(0);
-            for (index, child) in self.parsed().green().children().enumerate() {
-                let at = offset;
-                offset += child.text_len();
-                if let Some(node) = child.into_node().filter(|n| n.kind() == game_kind) {
-                    games.push((index, at, node));
-                }
-            }
+            let games: Vec<_> = self.game_nodes().collect();
             // Each game's checks, on every core when the text is big (a database opened).
             let parallel = self.text.len() >= PARALLEL_BYTES;
             kifu_syntax::parallel::map(games.len(), parallel, |g| {

@@ -95,7 +95,7 @@ impl Document {
         ply: usize,
         options: &BoardOptions,
     ) -> Option<PositionAt> {
-        let game = self.games().nth(game_number)?;
+        let game = self.nth_game(game_number)?;
         let main = onward(game, LineId::MAIN, 0);
         let current = ply
             .checked_sub(1)
