@@ -148,6 +148,114 @@ impl Position {
         }
     }
 
+    /// [`Position::san_candidates`] written into `out` (which it empties first), in the
+    /// common case: standard chess (or Chess960), not in check, no en passant to `to`. Returns `false`, with `out` untouched, in every
+    /// other case, for the caller to ask shakmaty.
+    ///
+    /// shakmaty builds its list on its own stack and returns it by value: kilobytes copied
+    /// for every move read, more than the search itself. Here the list is the caller's, and
+    /// only the pieces that can reach `to` are looked at.
+    pub(crate) fn quick_san_candidates(&self, role: Role, to: Square, out: &mut MoveList) -> bool {
+        use shakmaty::{attacks, Bitboard, Move};
+        let VariantPosition::Chess(pos) = &self.inner else {
+            return false;
+        };
+        if (role == Role::Pawn && pos.maybe_ep_square() == Some(to)) || pos.checkers().any() {
+            return false;
+        }
+        out.clear();
+        let board = pos.board();
+        let turn = pos.turn();
+        if pos.us().contains(to) {
+            return true;
+        }
+        let occupied = board.occupied();
+        let capture = board.role_at(to);
+        let ours = pos.our(role);
+        if role == Role::King {
+            // A step of the king (castling is read apart): legal where no enemy piece
+            // attacks the square once the king has left its own.
+            for from in attacks::king_attacks(to) & ours {
+                if board
+                    .attacks_to(to, !turn, occupied.without(from))
+                    .is_empty()
+                {
+                    out.push(Move::Normal {
+                        role,
+                        from,
+                        capture,
+                        to,
+                        promotion: None,
+                    });
+                }
+            }
+            return true;
+        }
+        let from = match role {
+            Role::Knight => attacks::knight_attacks(to) & ours,
+            Role::Bishop => attacks::bishop_attacks(to, occupied) & ours,
+            Role::Rook => attacks::rook_attacks(to, occupied) & ours,
+            Role::Queen => attacks::queen_attacks(to, occupied) & ours,
+            _ if capture.is_some() => attacks::pawn_attacks(!turn, to) & ours,
+            _ => {
+                // A push: one square, or two from the pawn's first rank over an empty one.
+                let back = |sq: Square| sq.offset(turn.fold_wb(-8, 8));
+                match back(to) {
+                    Some(one) if ours.contains(one) => Bitboard::from_square(one),
+                    Some(one)
+                        if !occupied.contains(one)
+                            && to.rank() == turn.fold_wb(Rank::Fourth, Rank::Fifth) =>
+                    {
+                        back(one).map_or(Bitboard::EMPTY, |two| ours & Bitboard::from_square(two))
+                    }
+                    _ => Bitboard::EMPTY,
+                }
+            }
+        };
+        if from.is_empty() {
+            return true;
+        }
+        let king = board.king_of(turn).expect("king in standard chess");
+        // Our pieces that alone stand between an enemy slider and our king: they may only
+        // move along that line.
+        let snipers = ((attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
+            | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens()))
+            & pos.them();
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let between = attacks::between(king, sniper) & occupied;
+            if !between.more_than_one() {
+                pinned |= between;
+            }
+        }
+        let promotes = role == Role::Pawn && to.rank() == turn.fold_wb(Rank::Eighth, Rank::First);
+        for from in from {
+            if pinned.contains(from) && !attacks::aligned(from, to, king) {
+                continue;
+            }
+            if promotes {
+                for promotion in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                    out.push(Move::Normal {
+                        role,
+                        from,
+                        capture,
+                        to,
+                        promotion: Some(promotion),
+                    });
+                }
+            } else {
+                out.push(Move::Normal {
+                    role,
+                    from,
+                    capture,
+                    to,
+                    promotion: None,
+                });
+            }
+        }
+        true
+    }
+
     /// The shakmaty position, for what this type does not offer.
     pub fn shakmaty(&self) -> &VariantPosition {
         &self.inner

@@ -175,7 +175,10 @@ impl Position {
                     to,
                     promotion,
                 };
-                let candidates = self.san_candidates(role, to);
+                let mut candidates = MoveList::new();
+                if !self.quick_san_candidates(role, to, &mut candidates) {
+                    candidates = self.san_candidates(role, to);
+                }
                 let m = unique(candidates.iter().filter(|m| spec.fits(m, true)))?;
                 let san = San::disambiguate(m, &candidates);
                 note_origin(&spec, m, san, text.first() == Some(&b'P'), &mut forms);

@@ -1104,12 +1104,10 @@ fn no_text_makes_a_panic() {
     assert!(count > 50_000);
 }
 
-/// The FEN written byte by byte for standard chess is shakmaty's, in every position of
-/// 300 random games (castling rights lost, en passant possible or not, long games).
-#[test]
-fn standard_fen_is_shakmatys() {
-    use shakmaty::fen::Fen;
-    use shakmaty::EnPassantMode;
+/// Calls `visit` with every position of `games` random games of standard chess, up to
+/// `plies` moves each, pawns moved twice as often as the other pieces so that en passant
+/// comes up, and castling rights get lost on the way. Returns how many it visited.
+fn random_positions(games: usize, plies: usize, mut visit: impl FnMut(&Position)) -> usize {
     let mut seed: u64 = 0x6b69_6675;
     let mut next = |n: usize| {
         seed = seed
@@ -1118,17 +1116,15 @@ fn standard_fen_is_shakmatys() {
         ((seed >> 33) as usize) % n.max(1)
     };
     let mut positions = 0;
-    for _ in 0..300 {
+    for _ in 0..games {
         let mut position = Position::new(Variant::Standard);
-        for _ in 0..120 {
-            let expected = Fen::from_position(position.shakmaty(), EnPassantMode::Legal);
-            assert_eq!(position.fen(), expected.to_string());
+        for _ in 0..plies {
+            visit(&position);
             positions += 1;
             let moves = position.legal_moves();
             if moves.is_empty() {
                 break;
             }
-            // Pawn moves twice as often, so that en passant comes up.
             let pawns: Vec<_> = moves.iter().filter(|m| m.role() == Role::Pawn).collect();
             let m = if !pawns.is_empty() && next(2) == 0 {
                 *pawns[next(pawns.len())]
@@ -1142,5 +1138,48 @@ fn standard_fen_is_shakmatys() {
                 .into_position();
         }
     }
+    positions
+}
+
+/// The FEN written byte by byte for standard chess is shakmaty's, in every position of
+/// 300 random games (castling rights lost, en passant possible or not, long games).
+#[test]
+fn standard_fen_is_shakmatys() {
+    use shakmaty::fen::Fen;
+    use shakmaty::EnPassantMode;
+    let positions = random_positions(300, 120, |position| {
+        let expected = Fen::from_position(position.shakmaty(), EnPassantMode::Legal);
+        assert_eq!(position.fen(), expected.to_string());
+    });
     assert!(positions > 20_000);
+}
+
+/// The quick SAN candidates are shakmaty's, for every piece and square of every position
+/// of 100 random games (pins, checks, promotions and en passant among them), and it
+/// decides most of them itself.
+#[test]
+fn quick_san_candidates_are_shakmatys() {
+    use shakmaty::MoveList;
+    let (mut decided, mut asked) = (0, 0);
+    random_positions(100, 120, |position| {
+        for role in Role::ALL {
+            for to in Square::ALL {
+                let mut quick = MoveList::new();
+                if !position.quick_san_candidates(role, to, &mut quick) {
+                    asked += 1;
+                    continue;
+                }
+                decided += 1;
+                let mut expected = position.san_candidates(role, to);
+                let key = |m: &Move| format!("{m:?}");
+                quick.sort_by_key(key);
+                expected.sort_by_key(key);
+                assert_eq!(quick, expected, "{role:?} to {to} in {}", position.fen());
+            }
+        }
+    });
+    assert!(
+        decided > 2 * asked,
+        "{decided} decided, {asked} left to shakmaty"
+    );
 }
