@@ -52,15 +52,29 @@ fn run(megabytes: usize) {
         return;
     };
     let uri = "file:///database.pgn";
+    // The message is made before the clock starts: what the editor spends making it is not
+    // the server's time (for 10 MB, some 30 ms of copying and escaping in this client).
+    let body = serde_json::to_vec(&json!({
+        "jsonrpc": "2.0",
+        "method": "textDocument/didOpen",
+        "params": {"textDocument": {"uri": uri, "languageId": "pgn", "version": 1, "text": text}},
+    }))
+    .expect("JSON");
+    let mut frame = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
+    frame.extend_from_slice(&body);
+    // Five servers open it, for a median; the last one is edited.
+    let mut firsts = Vec::new();
     let mut client = LspClient::start();
-    client.initialize(json!({}));
-    let opened = Instant::now();
-    client.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": uri, "languageId": "pgn", "version": 1, "text": text}}),
-    );
-    client.diagnostics(uri, 1);
-    let first = opened.elapsed();
+    for attempt in 0..5 {
+        if attempt > 0 {
+            client = LspClient::start();
+        }
+        client.initialize(json!({}));
+        let opened = Instant::now();
+        client.send_bytes(&frame);
+        client.diagnostics(uri, 1);
+        firsts.push(opened.elapsed());
+    }
     // Edit inside a game in the middle of the file: type a character before its first move
     // (a stray-text error), then delete it.
     let middle = text.len() / 2;
@@ -99,9 +113,10 @@ fn run(megabytes: usize) {
         hovers.push(started.elapsed());
     }
     println!(
-        "{:>3} MB: first diagnostics {:.0} ms; edit -> diagnostics p50 {:.1} ms p99 {:.1} ms; hover p50 {:.2} ms p99 {:.2} ms",
+        "{:>3} MB: first diagnostics median {:.0} ms (best {:.0}); edit -> diagnostics p50 {:.1} ms p99 {:.1} ms; hover p50 {:.2} ms p99 {:.2} ms",
         text.len() >> 20,
-        first.as_secs_f64() * 1000.0,
+        percentile(&mut firsts, 0.5),
+        percentile(&mut firsts, 0.0),
         percentile(&mut edits, 0.5),
         percentile(&mut edits, 0.99),
         percentile(&mut hovers, 0.5),
