@@ -225,7 +225,7 @@ pub struct Opened(std::sync::Mutex<Vec<(String, i64, String)>>);
 
 impl Opened {
     /// The `didOpen` `body` with its text taken out and kept here; `body` as it is when it
-    /// cannot be read (tower-lsp then says why).
+    /// has no text where LSP puts it. `body` has passed [`check`]: it is UTF-8 and JSON.
     fn stash(&self, body: Vec<u8>) -> Vec<u8> {
         #[derive(Deserialize)]
         struct Open {
@@ -236,27 +236,30 @@ impl Opened {
         struct OpenParams {
             text_document: Item,
         }
-        #[derive(Deserialize, serde::Serialize)]
-        #[serde(rename_all = "camelCase")]
+        #[derive(Deserialize)]
         struct Item {
             uri: String,
-            language_id: String,
             version: i64,
-            text: String,
         }
-        let Ok(mut open) = serde_json::from_slice::<Open>(&body) else {
+        let Some(start) = text_literal(&body) else {
             return body;
         };
-        let item = &mut open.params.text_document;
-        let text = std::mem::take(&mut item.text);
-        let light = serde_json::json!({
-            "jsonrpc": "2.0",
-            "method": "textDocument/didOpen",
-            "params": {"textDocument": &*item},
-        });
-        let Ok(light) = serde_json::to_vec(&light) else {
-            return body;
+        // The text is unescaped where it is, to the front of the body, which becomes it:
+        // no other buffer of its size is written (10 MB of fresh pages cost 7 ms).
+        let mut light = body[..start].to_vec();
+        let mut text = body;
+        let (length, end) = unescape_in_place(&mut text, start);
+        light.extend_from_slice(b"\"\"");
+        light.extend_from_slice(&text[end..]);
+        text.truncate(length);
+        let text = String::from_utf8(text)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+        // The message with an empty text, which tower-lsp reads (and refuses, if it is not
+        // a didOpen as LSP has it).
+        let Ok(open) = serde_json::from_slice::<Open>(&light) else {
+            return light;
         };
+        let item = open.params.text_document;
         // The server sees the uri as tower-lsp's `Url` writes it.
         let uri = tower_lsp::lsp_types::Url::parse(&item.uri)
             .map_or_else(|_| item.uri.clone(), |u| u.to_string());
@@ -280,6 +283,151 @@ impl Opened {
             .position(|(u, v, _)| u == uri && *v == version)?;
         Some(kept.swap_remove(i).2)
     }
+}
+
+/// Where the string literal of a `didOpen`'s text (`params.textDocument.text`) begins in
+/// `body`: the JSON's structure is walked, other strings skipped whole.
+fn text_literal(body: &[u8]) -> Option<usize> {
+    // The key being read in each open object (`None` in an array).
+    let mut keys: Vec<Option<&[u8]>> = Vec::new();
+    let mut wants_key = false;
+    let mut i = 0;
+    while i < body.len() {
+        match body[i] {
+            b'"' if wants_key => {
+                let end = string_end(body, i)?;
+                *keys.last_mut()? = Some(&body[i + 1..end - 1]);
+                i = end;
+            }
+            b'"' => {
+                if keys.len() == 3
+                    && keys
+                        .iter()
+                        .zip([&b"params"[..], b"textDocument", b"text"])
+                        .all(|(key, wanted)| *key == Some(wanted))
+                {
+                    return Some(i);
+                }
+                i = string_end(body, i)?;
+            }
+            b'{' => {
+                keys.push(Some(b""));
+                wants_key = true;
+                i += 1;
+            }
+            b'[' => {
+                keys.push(None);
+                wants_key = false;
+                i += 1;
+            }
+            b'}' | b']' => {
+                keys.pop()?;
+                wants_key = false;
+                i += 1;
+            }
+            b':' => {
+                wants_key = false;
+                i += 1;
+            }
+            b',' => {
+                wants_key = keys.last().is_some_and(Option::is_some);
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+/// Just past the string literal that begins at `start`.
+fn string_end(body: &[u8], start: usize) -> Option<usize> {
+    let mut i = start + 1;
+    loop {
+        i += memchr::memchr2(b'"', b'\\', body.get(i..)?)?;
+        if body[i] == b'"' {
+            return Some(i + 1);
+        }
+        i += 2;
+    }
+}
+
+/// Unescapes the JSON string literal whose quote is at `start` to the front of `buf`:
+/// returns the text's length there, and the index just past the literal's closing quote
+/// (the bytes from there on are as they were). The runs between escapes are moved whole
+/// (in a PGN database, an escape comes every 50 bytes or so: each `"` of its tags and each
+/// line end). For valid JSON, the text is serde_json's but for a lone surrogate (`\uDC00`),
+/// which serde_json refuses and this makes U+FFFD.
+fn unescape_in_place(buf: &mut [u8], start: usize) -> (usize, usize) {
+    let (mut read, mut write) = (start + 1, 0);
+    loop {
+        let run = memchr::memchr2(b'"', b'\\', &buf[read..]).unwrap_or(buf.len() - read);
+        buf.copy_within(read..read + run, write);
+        read += run;
+        write += run;
+        let Some(&byte) = buf.get(read) else {
+            return (write, read);
+        };
+        if byte == b'"' {
+            return (write, read + 1);
+        }
+        let escape = buf.get(read + 1).copied().unwrap_or(b'\\');
+        read = (read + 2).min(buf.len());
+        let byte = match escape {
+            b'b' => 0x08,
+            b'f' => 0x0c,
+            b'n' => b'\n',
+            b'r' => b'\r',
+            b't' => b'\t',
+            b'u' => {
+                let (c, used) = unicode_escape(&buf[read..]);
+                read += used;
+                let mut bytes = [0; 4];
+                let encoded = c.encode_utf8(&mut bytes).len();
+                // Six bytes or more were read for at most four written (but in JSON that
+                // is not valid, which is cut short).
+                if encoded <= read - write {
+                    buf[write..write + encoded].copy_from_slice(&bytes[..encoded]);
+                    write += encoded;
+                }
+                continue;
+            }
+            // `\"`, `\\`, `\/` (and anything else, which valid JSON does not have).
+            other => other,
+        };
+        buf[write] = byte;
+        write += 1;
+    }
+}
+
+/// The character of a `\u` escape whose four hex digits begin `rest` (a surrogate pair
+/// takes the `\u` escape after it), and how many bytes of `rest` it takes; U+FFFD for a
+/// lone surrogate or digits that are not hex.
+fn unicode_escape(rest: &[u8]) -> (char, usize) {
+    let hex = |digits: &[u8]| -> Option<u32> {
+        let digits = std::str::from_utf8(digits.get(..4)?).ok()?;
+        if !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
+        u32::from_str_radix(digits, 16).ok()
+    };
+    let Some(first) = hex(rest) else {
+        return (char::REPLACEMENT_CHARACTER, rest.len().min(4));
+    };
+    if (0xD800..=0xDBFF).contains(&first) {
+        let second = rest
+            .get(4..)
+            .and_then(|low| low.strip_prefix(b"\\u"))
+            .and_then(hex)
+            .filter(|low| (0xDC00..=0xDFFF).contains(low));
+        if let Some(second) = second {
+            let c = char::from_u32(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00));
+            return (c.unwrap_or(char::REPLACEMENT_CHARACTER), 10);
+        }
+    }
+    (
+        char::from_u32(first).unwrap_or(char::REPLACEMENT_CHARACTER),
+        4,
+    )
 }
 
 /// The id in the params of `$/cancelRequest`.
@@ -353,7 +501,9 @@ impl<R: AsyncBufRead + Unpin> FrameReader<R> {
             // The body is not read: what follows is skipped as garbage up to the next header.
             return Some(Frame::TooLarge(length));
         }
-        let mut body = Vec::with_capacity(length.min(1 << 20) as usize);
+        // The whole body at once: grown from 1 MiB, a 10 MB body was copied four times
+        // over into fresh pages as it came.
+        let mut body = Vec::with_capacity(length.min(MAX_MESSAGE) as usize);
         (&mut self.input)
             .take(length)
             .read_to_end(&mut body)
@@ -618,6 +768,96 @@ mod tests {
         // A message that is not a didOpen as LSP has it is passed on as it came.
         let odd = br#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{}}"#.to_vec();
         assert_eq!(opened.stash(odd.clone()), odd);
+    }
+
+    /// A literal unescaped in place: its text, and the index past it.
+    fn unescaped(literal: &[u8]) -> (String, usize) {
+        let mut buf = literal.to_vec();
+        let (length, end) = super::unescape_in_place(&mut buf, 0);
+        assert_eq!(&buf[end..], &literal[end..], "the rest is left as it was");
+        (String::from_utf8(buf[..length].to_vec()).unwrap(), end)
+    }
+
+    /// The text read in place is serde_json's, but for lone surrogates, which serde_json
+    /// refuses; no literal, however broken, makes it panic.
+    #[test]
+    fn json_strings_unescape_in_place_as_serde_json_reads_them() {
+        for literal in [
+            r#""""#,
+            r#""plain" and after"#,
+            r#""[Event \"a\"]\n\r\n1. e4\t{\\ \/ \b\f}","version":1}"#,
+            r#""\u00e9\u2603\uD83D\uDE00 é ☃ 😀""#,
+            r#""\u0000\u001f\u007F""#,
+        ] {
+            let serde: String = serde_json::Deserializer::from_str(literal)
+                .into_iter::<String>()
+                .next()
+                .unwrap()
+                .unwrap();
+            let (text, end) = unescaped(literal.as_bytes());
+            assert_eq!(text, serde, "{literal}");
+            assert_eq!(
+                serde_json::from_str::<String>(&literal[..end]).unwrap(),
+                serde
+            );
+        }
+        for (literal, text) in [
+            (r#""\uDE00 lone low""#, "\u{FFFD} lone low"),
+            (r#""\uD83D lone high""#, "\u{FFFD} lone high"),
+            (r#""\uD83D\u0041""#, "\u{FFFD}A"),
+        ] {
+            assert!(serde_json::from_str::<String>(literal).is_err());
+            assert_eq!(unescaped(literal.as_bytes()).0, text);
+        }
+        for broken in [
+            r#""\uZZ"#,
+            r#""\u12"#,
+            r#""\"#,
+            r#""\x""#,
+            r#""no end"#,
+            "\"\\u",
+        ] {
+            unescaped(broken.as_bytes());
+        }
+        // Every literal serde_json writes: random texts of every kind of character.
+        let mut seed: u64 = 17;
+        let mut next = |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        let alphabet: Vec<char> = "aZ09 \"\\/\n\r\t\u{1}\u{1f}\u{7f}é☃😀[]{}"
+            .chars()
+            .collect();
+        for _ in 0..2000 {
+            let text: String = (0..next(40))
+                .map(|_| alphabet[next(alphabet.len() as u64) as usize])
+                .collect();
+            let literal = serde_json::to_string(&text).unwrap();
+            assert_eq!(unescaped(literal.as_bytes()), (text, literal.len()));
+        }
+    }
+
+    /// The text is found where LSP puts it, whatever else the message has around it.
+    #[test]
+    fn the_opened_text_is_found_by_the_structure() {
+        for body in [
+            r#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///a","languageId":"pgn","version":1,"text":"the \"text\""}}}"#,
+            r#" { "params" : { "other" : { "text" : "not it" } , "list" : [ "text" , { "text" : "no" } ] , "textDocument" : { "text" : "the \"text\"" , "uri" : "file:///a" } } } "#,
+            r#"{"text":"no","params":{"text":"no","textDocument":{"uri":"file:///a","extra":{"text":"no"},"text":"the \"text\""}}}"#,
+        ] {
+            let start = super::text_literal(body.as_bytes()).expect(body);
+            assert!(body[start..].starts_with(r#""the \"text\"""#), "{body}");
+        }
+        for body in [
+            r#"{"params":{"textDocument":{"uri":"file:///a"}}}"#,
+            r#"{"params":[{"textDocument":{"text":"in an array"}}]}"#,
+            r#"{"params":{"textDocument":{"t\u0065xt":"escaped key"}}}"#,
+            r#"{"params":{"textDocument":{"uri":"unclosed"#,
+        ] {
+            assert_eq!(super::text_literal(body.as_bytes()), None, "{body}");
+        }
     }
 
     #[test]
