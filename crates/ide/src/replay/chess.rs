@@ -104,8 +104,8 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
             let mover = position.turn();
             let counted = ply;
             let wrong_number = super::check_number(game, m, &mut ply, color_name(mover));
-            // The position before the move, kept only for a move whose step is wanted.
-            let before = wanted.wants(id).then(|| position.clone());
+            // The position before the move, kept only for the move hover describes.
+            let before = matches!(wanted, Wanted::One(one) if one == id).then(|| position.clone());
             let played = position.play_mut(text, &dialect);
             // `2. Nf3 3. Bc4`: the number is the next move's and the move the other side's,
             // so one move is missing; that is the one mistake to tell (below), not also the
@@ -144,31 +144,34 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                         }
                         forms = forms.union(new_forms);
                     }
-                    check_marks(&moved, &position, at, writes_marks, out);
-                    if let Some(before) = before {
-                        let played = moved.with_position(position.clone());
+                    let deserved = check_marks(&moved, &position, at, writes_marks, out);
+                    if wanted.wants(id) {
+                        let uci = moved.uci(&position);
                         if wanted.keeps(id) {
                             out.reached = Some(Reached {
                                 board: GamePosition::Chess(position.clone()),
-                                last_move: last_move(&played),
+                                last_move: last_move(uci),
                             });
                         }
                         out.steps.push((
                             id,
                             Step {
                                 full: None,
-                                san: Some(played.san().to_string()),
-                                captured: captured_square(&played)
+                                san: Some(moved.san_marked(deserved).to_string()),
+                                captured: moved
+                                    .chess_move()
+                                    .and_then(captured_square)
                                     .map(|sq| vec![sq.to_string()])
                                     .unwrap_or_default(),
                                 prisoners: None,
                                 ko: false,
                                 position: StepPosition::Fen(position.fen()),
-                                uci: Some(played.uci().to_string()),
+                                uci: Some(uci.to_string()),
                                 // Words for hover alone: an export of every move
                                 // has no use for them.
-                                said: matches!(wanted, Wanted::One(_))
-                                    .then(|| described(&before, &played)),
+                                said: before.map(|before| {
+                                    described(&before, &moved.with_position(position.clone()))
+                                }),
                             },
                         ));
                     }
@@ -277,8 +280,8 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
 
 /// Where the piece a move takes stood: its target square, or beside it en passant.
 /// The squares a move left and reached, as the board marks them.
-fn last_move(played: &kifu_rules::chess::Played) -> Option<kifu_render::LastMove> {
-    match played.uci() {
+fn last_move(uci: UciMove) -> Option<kifu_render::LastMove> {
+    match uci {
         UciMove::Normal { from, to, .. } => Some(kifu_render::LastMove::Chess {
             from: Some(from),
             to,
@@ -288,8 +291,8 @@ fn last_move(played: &kifu_rules::chess::Played) -> Option<kifu_render::LastMove
     }
 }
 
-fn captured_square(played: &kifu_rules::chess::Played) -> Option<Square> {
-    match played.chess_move()? {
+fn captured_square(m: Move) -> Option<Square> {
+    match m {
         Move::Normal {
             capture: Some(_),
             to,
@@ -357,7 +360,7 @@ fn check_marks(
     at: TextRange,
     writes_marks: bool,
     out: &mut Replay,
-) {
+) -> CheckMark {
     let written = moved.written_check();
     let deserved = after.deserved_mark();
     let says = |mark: CheckMark| match mark {
@@ -367,7 +370,7 @@ fn check_marks(
     };
     let (written_n, deserved_n) = (says(written), says(deserved));
     if written_n == deserved_n {
-        return;
+        return deserved;
     }
     let san = moved.san(after).to_string();
     let (severity, message) = match (written_n, deserved_n) {
@@ -384,7 +387,7 @@ fn check_marks(
             format!("`#`, but it is not mate: `{san}`"),
         ),
         (1, 2) => (Severity::Hint, format!("it is mate: `{san}`")),
-        _ if !writes_marks => return,
+        _ if !writes_marks => return deserved,
         _ => (Severity::Hint, format!("the move gives check: `{san}`")),
     };
     out.diagnostics.push(
@@ -392,6 +395,7 @@ fn check_marks(
             .with_severity(severity)
             .with_fix(format!("Write `{san}`"), [(at, san.clone())]),
     );
+    deserved
 }
 
 /// The result marker and the `Result` tag against the final position: mate, stalemate, a

@@ -281,7 +281,21 @@ impl Moved {
 
     /// The move in standard SAN, given the position after it (see [`Played::san`]).
     pub fn san(&self, after: &Position) -> StandardSan {
-        standard_san(self.san, after.deserved_mark())
+        self.san_marked(after.deserved_mark())
+    }
+
+    /// The move in standard SAN with `mark`, the one the position after it deserves
+    /// ([`Position::deserved_mark`]), for a caller that has it already.
+    pub fn san_marked(&self, mark: CheckMark) -> StandardSan {
+        standard_san(self.san, mark)
+    }
+
+    /// The move in UCI, given the position after it (see [`Played::uci`]).
+    pub fn uci(&self, after: &Position) -> UciMove {
+        match self.chess_move {
+            Some(m) => m.to_uci(after.castling_mode()),
+            None => UciMove::Null,
+        }
     }
 }
 

@@ -5,7 +5,7 @@ use std::fmt;
 use shakmaty::fen::{Fen, ParseFenError};
 use shakmaty::variant::VariantPosition;
 use shakmaty::{
-    Board, CastlingMode, Color, EnPassantMode, File, MoveList, Position as _, PositionError,
+    Board, CastlingMode, Color, EnPassantMode, MoveList, Position as _, PositionError,
     PositionErrorKinds, Rank, Role, Setup, Square,
 };
 
@@ -616,61 +616,87 @@ impl fmt::Display for FenProblem {
 /// The FEN of a standard chess position with standard castling, as shakmaty writes it
 /// (castling rights `KQkq`, the en passant square only when a capture there is legal).
 fn standard_fen(pos: &shakmaty::Chess) -> String {
-    let mut fen = String::with_capacity(96);
+    // The board as one letter per square (0 for empty), filled piece by piece: looking
+    // up each of the 64 squares in the board's bitboards cost more than the rest.
     let board = pos.board();
-    for rank in (0..8u32).rev() {
-        let mut empty = 0u8;
-        for file in 0..8u32 {
-            match board.piece_at(Square::from_coords(File::new(file), Rank::new(rank))) {
-                Some(piece) => {
-                    if empty > 0 {
-                        fen.push(char::from(b'0' + empty));
-                        empty = 0;
-                    }
-                    fen.push(piece.char());
-                }
-                None => empty += 1,
+    let mut letters = [0u8; 64];
+    for color in Color::ALL {
+        for role in Role::ALL {
+            let piece = shakmaty::Piece { color, role };
+            let letter = piece.char() as u8;
+            for square in board.by_piece(piece) {
+                letters[usize::from(square)] = letter;
             }
         }
+    }
+    let mut fen = Vec::with_capacity(96);
+    for rank in (0..8).rev() {
+        let mut empty = 0u8;
+        for &letter in &letters[rank * 8..rank * 8 + 8] {
+            if letter == 0 {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                fen.push(b'0' + empty);
+                empty = 0;
+            }
+            fen.push(letter);
+        }
         if empty > 0 {
-            fen.push(char::from(b'0' + empty));
+            fen.push(b'0' + empty);
         }
         if rank > 0 {
-            fen.push('/');
+            fen.push(b'/');
         }
     }
-    fen.push_str(if pos.turn() == Color::White {
-        " w "
+    fen.extend_from_slice(if pos.turn() == Color::White {
+        b" w "
     } else {
-        " b "
+        b" b "
     });
     let rights = pos.castles().castling_rights();
-    let mut any = false;
+    let before = fen.len();
     for (square, letter) in [
-        (Square::H1, 'K'),
-        (Square::A1, 'Q'),
-        (Square::H8, 'k'),
-        (Square::A8, 'q'),
+        (Square::H1, b'K'),
+        (Square::A1, b'Q'),
+        (Square::H8, b'k'),
+        (Square::A8, b'q'),
     ] {
         if rights.contains(square) {
             fen.push(letter);
-            any = true;
         }
     }
-    if !any {
-        fen.push('-');
+    if fen.len() == before {
+        fen.push(b'-');
     }
-    fen.push(' ');
+    fen.push(b' ');
     match pos.legal_ep_square() {
         Some(square) => {
-            fen.push(square.file().char());
-            fen.push(square.rank().char());
+            fen.push(square.file().char() as u8);
+            fen.push(square.rank().char() as u8);
         }
-        None => fen.push('-'),
+        None => fen.push(b'-'),
     }
-    fen.push(' ');
-    fen.push_str(&pos.halfmoves().to_string());
-    fen.push(' ');
-    fen.push_str(&pos.fullmoves().to_string());
-    fen
+    fen.push(b' ');
+    push_number(&mut fen, pos.halfmoves());
+    fen.push(b' ');
+    push_number(&mut fen, pos.fullmoves().get());
+    String::from_utf8(fen).expect("a FEN is ASCII")
+}
+
+/// `n` in decimal, without a `String` of its own.
+fn push_number(out: &mut Vec<u8>, n: u32) {
+    let mut digits = [0u8; 10];
+    let mut at = digits.len();
+    let mut n = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[at..]);
 }
