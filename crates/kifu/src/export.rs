@@ -36,8 +36,7 @@ pub fn run(
     let found = files::find(paths, notation);
     found.report();
     let progress = Progress::for_files(&found.files);
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = io::BufWriter::with_capacity(1 << 16, crate::stdout::unbuffered());
     let mut status = if found.failed() == 0 {
         ExitStatus::Clean
     } else {
@@ -113,7 +112,15 @@ pub fn run(
                                 options,
                                 &|range| piece.lines.span(range),
                             );
-                            serde_json::to_vec(&exported).unwrap_or_default()
+                            // Sized from the game's text (the JSON of a move with its
+                            // position is some six times the move's text), not grown.
+                            let per_byte = if options.no_positions { 3 } else { 6 };
+                            let mut json =
+                                Vec::with_capacity(usize::from(model.len) * per_byte + 1024);
+                            match serde_json::to_writer(&mut json, &exported) {
+                                Ok(()) => json,
+                                Err(_) => Vec::new(),
+                            }
                         })
                         .collect();
                     for game in json {
