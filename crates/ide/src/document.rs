@@ -119,8 +119,12 @@ impl Document {
     /// text (which an editor gives: the warnings of reading bytes are gone), but a PGN edit re-parses only the games it reaches, so its cost does not grow
     /// with the file.
     pub fn edited(&self, edit: kifu_syntax::TextRange, insert: &str) -> Document {
-        let mut text = self.text.clone();
-        text.replace_range(std::ops::Range::<usize>::from(edit), insert);
+        // The new text in one copy (a clone and then a splice moved the tail twice).
+        let (start, end) = (usize::from(edit.start()), usize::from(edit.end()));
+        let mut text = String::with_capacity(self.text.len() - (end - start) + insert.len());
+        text.push_str(&self.text[..start]);
+        text.push_str(insert);
+        text.push_str(&self.text[end..]);
         let inserted = kifu_syntax::TextSize::from(insert.len() as u32);
         let document = match &self.parse {
             Parsed::Pgn(old) => {

@@ -23,7 +23,7 @@ pub enum Encoding {
 
 /// A character outside ASCII: the only ones whose UTF-16 length differs from their UTF-8
 /// length, and the only ones with offsets inside them.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Wide {
     start: u32,
     /// Its length in UTF-8 (2 to 4).
@@ -55,7 +55,7 @@ impl Wide {
 const BLOCK: usize = 256;
 
 /// Where the lines of a text start and end, and where its wide characters are.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LineIndex {
     /// The offset where each line starts (the first is 0).
     starts: Vec<u32>,
@@ -75,34 +75,79 @@ impl LineIndex {
             wide: Vec::new(),
             len: bytes.len() as u32,
         };
-        // Every edit rebuilds the index, so both passes use the fast scans: memchr for the
-        // line breaks, and the word-at-a-time ASCII check to skip blocks without a wide
-        // character (most of a game file).
+        // Both passes use the fast scans: memchr for the line breaks, and the word-at-a-time
+        // ASCII check to skip blocks without a wide character (most of a game file).
         for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
             index.line_break(bytes, i);
         }
         index.ends.push(index.len);
-        let mut excess = 0;
-        for (n, block) in bytes.chunks(BLOCK).enumerate() {
-            if block.is_ascii() {
-                continue;
+        index.wide = wide_chars(bytes, 0);
+        index
+    }
+
+    /// The index of `text`, the text this index is of with the bytes of `edit` replaced by
+    /// `inserted` bytes (now at `edit.start()`): only the lines the edit touches are read
+    /// again, and the rest moved. What [`LineIndex::new`] gives, at the cost of one line
+    /// (a keystroke in a 10 MB document: 2-3 ms to index it all).
+    pub fn edited(&self, text: &str, edit: TextRange, inserted: TextSize) -> LineIndex {
+        let bytes = text.as_bytes();
+        let (start, old_end) = (u32::from(edit.start()), u32::from(edit.end()));
+        let new_end = start + u32::from(inserted);
+        let shift = |offset: u32| offset - old_end + new_end;
+        // From the line holding the byte before the edit (a `\r` there may pair with an
+        // inserted `\n`) to the start of the first line past the byte after it (an
+        // inserted `\r` may pair with the `\n` there).
+        let first = self
+            .starts
+            .partition_point(|&s| s <= start.saturating_sub(1))
+            - 1;
+        let next = self.starts.partition_point(|&s| s <= old_end + 1);
+        let from = self.starts[first];
+        let to = self
+            .starts
+            .get(next)
+            .map_or(bytes.len() as u32, |&s| shift(s));
+        let mut index = LineIndex {
+            starts: self.starts[..=first].to_vec(),
+            ends: self.ends[..first].to_vec(),
+            wide: Vec::new(),
+            len: bytes.len() as u32,
+        };
+        let window = from as usize..to as usize;
+        for i in memchr::memchr2_iter(b'\n', b'\r', &bytes[window.clone()]) {
+            index.line_break(bytes, window.start + i);
+        }
+        match self.starts.get(next) {
+            // The window ended at a line's start: that line and the ones after it moved.
+            Some(_) => {
+                index
+                    .starts
+                    .extend(self.starts[next + 1..].iter().map(|&s| shift(s)));
+                index
+                    .ends
+                    .extend(self.ends[next..].iter().map(|&e| shift(e)));
             }
-            for (i, &b) in block.iter().enumerate() {
-                if b >= 0x80 && b & 0xC0 != 0x80 {
-                    let len = match b {
-                        0xF0.. => 4,
-                        0xE0.. => 3,
-                        _ => 2,
-                    };
-                    let char = Wide {
-                        start: (n * BLOCK + i) as u32,
-                        len,
-                        excess_before: excess,
-                    };
-                    excess = char.excess_through();
-                    index.wide.push(char);
-                }
-            }
+            None => index.ends.push(index.len),
+        }
+        // Wide characters: those before the edit, those it inserted, and those after it,
+        // moved, each with the excess of the ones before it.
+        let before = self.wide_before(start);
+        index.wide.extend_from_slice(&self.wide[..before]);
+        let mut excess = self.excess(before);
+        let inserted = &bytes[start as usize..new_end as usize];
+        for mut char in wide_chars(inserted, excess) {
+            char.start += start;
+            excess = char.excess_through();
+            index.wide.push(char);
+        }
+        for &char in &self.wide[self.wide_before(old_end)..] {
+            let char = Wide {
+                start: shift(char.start),
+                excess_before: excess,
+                ..char
+            };
+            excess = char.excess_through();
+            index.wide.push(char);
         }
         index
     }
@@ -134,6 +179,34 @@ impl LineIndex {
             .checked_sub(1)
             .map_or(0, |k| self.wide[k].excess_through())
     }
+}
+
+/// The wide characters of `bytes`, at offsets from its start, the first with `excess`
+/// before it.
+fn wide_chars(bytes: &[u8], mut excess: u32) -> Vec<Wide> {
+    let mut wide = Vec::new();
+    for (n, block) in bytes.chunks(BLOCK).enumerate() {
+        if block.is_ascii() {
+            continue;
+        }
+        for (i, &b) in block.iter().enumerate() {
+            if b >= 0x80 && b & 0xC0 != 0x80 {
+                let len = match b {
+                    0xF0.. => 4,
+                    0xE0.. => 3,
+                    _ => 2,
+                };
+                let char = Wide {
+                    start: (n * BLOCK + i) as u32,
+                    len,
+                    excess_before: excess,
+                };
+                excess = char.excess_through();
+                wide.push(char);
+            }
+        }
+    }
+    wide
 }
 
 /// A document's line index and the client's encoding.
@@ -487,5 +560,42 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// An index moved past an edit is the index of the edited text, for random edits of
+    /// texts made of every kind of line break and character (pairs of `\r` and `\n` made
+    /// and broken by the edit among them).
+    #[test]
+    fn an_edited_index_is_the_index_of_the_edited_text() {
+        let pieces = [
+            "a", "1. e4", "\n", "\r", "\r\n", "é", "☃", "😀", " ", "\n\n",
+        ];
+        let mut seed: u64 = 5;
+        let mut next = |n: usize| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((seed >> 33) as usize) % n.max(1)
+        };
+        let mut checked = 0;
+        for _ in 0..300 {
+            let mut text: String = (0..next(30)).map(|_| pieces[next(pieces.len())]).collect();
+            let mut index = LineIndex::new(&text);
+            for _ in 0..20 {
+                let boundaries: Vec<usize> = (0..=text.len())
+                    .filter(|&i| text.is_char_boundary(i))
+                    .collect();
+                let a = boundaries[next(boundaries.len())];
+                let b = boundaries[next(boundaries.len())];
+                let (start, end) = (a.min(b), a.max(b));
+                let insert: String = (0..next(4)).map(|_| pieces[next(pieces.len())]).collect();
+                text.replace_range(start..end, &insert);
+                let edit = TextRange::new((start as u32).into(), (end as u32).into());
+                index = index.edited(&text, edit, (insert.len() as u32).into());
+                assert_eq!(index, LineIndex::new(&text), "{text:?}");
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 6000);
     }
 }

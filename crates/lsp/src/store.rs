@@ -2,7 +2,7 @@
 //! applied, whatever happens: a re-parse that panics falls back to a full parse, and a parse
 //! that panics leaves the text alone, so the server's text is always the editor's.
 
-use kifu_ide::{Document, Notation, TextRange};
+use kifu_ide::{Document, Notation, TextRange, TextSize};
 use tower_lsp::lsp_types::{TextDocumentContentChangeEvent, Url};
 
 use crate::convert::{Encoding, LineIndex, Positions};
@@ -112,13 +112,15 @@ impl OpenDocument {
                 fault("edit", &change.text);
                 document.edited(edit, &change.text)
             });
+            let inserted = TextSize::of(change.text.as_str());
             match edited {
                 Ok(document) => {
-                    return OpenDocument::new(
-                        self.version,
-                        self.notation,
-                        Content::Parsed(document),
-                    )
+                    return OpenDocument {
+                        version: self.version,
+                        notation: self.notation,
+                        index: self.index.edited(document.text(), edit, inserted),
+                        content: Content::Parsed(document),
+                    }
                 }
                 Err(_) => eprintln!("kifu lsp: re-parsing an edit failed; parsing the whole text"),
             }
