@@ -291,7 +291,7 @@ pub fn encode_semantic_tokens(
                         json.push(b',');
                     }
                     first = false;
-                    push_number(&mut json, number);
+                    json.extend_from_slice(itoa::Buffer::new().format(number).as_bytes());
                 }
                 last_line = from.line;
                 last_start = from.character;
@@ -304,21 +304,6 @@ pub fn encode_semantic_tokens(
     }
     json.extend_from_slice(b"]}");
     Ok(json)
-}
-
-/// Writes `n` in decimal.
-fn push_number(out: &mut Vec<u8>, mut n: u32) {
-    let mut digits = [0u8; 10];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[i..]);
 }
 
 /// The one edit that turns `old` into `new`: the part between what they share at the start

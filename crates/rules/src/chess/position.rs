@@ -172,26 +172,17 @@ impl Position {
         let occupied = board.occupied();
         let capture = board.role_at(to);
         let ours = pos.our(role);
-        if role == Role::King {
+        let from = match role {
             // A step of the king (castling is read apart): legal where no enemy piece
             // attacks the square once the king has left its own.
-            for from in attacks::king_attacks(to) & ours {
-                if board
-                    .attacks_to(to, !turn, occupied.without(from))
-                    .is_empty()
-                {
-                    out.push(Move::Normal {
-                        role,
-                        from,
-                        capture,
-                        to,
-                        promotion: None,
-                    });
+            Role::King => {
+                let king = attacks::king_attacks(to) & ours;
+                if board.attacks_to(to, !turn, occupied ^ king).is_empty() {
+                    king
+                } else {
+                    Bitboard::EMPTY
                 }
             }
-            return true;
-        }
-        let from = match role {
             Role::Knight => attacks::knight_attacks(to) & ours,
             Role::Bishop => attacks::bishop_attacks(to, occupied) & ours,
             Role::Rook => attacks::rook_attacks(to, occupied) & ours,
@@ -228,28 +219,28 @@ impl Position {
                 pinned |= between;
             }
         }
-        let promotes = role == Role::Pawn && to.rank() == turn.fold_wb(Rank::Eighth, Rank::First);
+        let promotions: &[Option<Role>] =
+            if role == Role::Pawn && to.rank() == turn.fold_wb(Rank::Eighth, Rank::First) {
+                &[
+                    Some(Role::Queen),
+                    Some(Role::Rook),
+                    Some(Role::Bishop),
+                    Some(Role::Knight),
+                ]
+            } else {
+                &[None]
+            };
         for from in from {
             if pinned.contains(from) && !attacks::aligned(from, to, king) {
                 continue;
             }
-            if promotes {
-                for promotion in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-                    out.push(Move::Normal {
-                        role,
-                        from,
-                        capture,
-                        to,
-                        promotion: Some(promotion),
-                    });
-                }
-            } else {
+            for &promotion in promotions {
                 out.push(Move::Normal {
                     role,
                     from,
                     capture,
                     to,
-                    promotion: None,
+                    promotion,
                 });
             }
         }
@@ -679,24 +670,9 @@ fn standard_fen(pos: &shakmaty::Chess) -> String {
         None => fen.push(b'-'),
     }
     fen.push(b' ');
-    push_number(&mut fen, pos.halfmoves());
+    let mut number = itoa::Buffer::new();
+    fen.extend_from_slice(number.format(pos.halfmoves()).as_bytes());
     fen.push(b' ');
-    push_number(&mut fen, pos.fullmoves().get());
+    fen.extend_from_slice(number.format(pos.fullmoves().get()).as_bytes());
     String::from_utf8(fen).expect("a FEN is ASCII")
-}
-
-/// `n` in decimal, without a `String` of its own.
-fn push_number(out: &mut Vec<u8>, n: u32) {
-    let mut digits = [0u8; 10];
-    let mut at = digits.len();
-    let mut n = n;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[at..]);
 }
