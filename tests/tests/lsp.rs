@@ -186,11 +186,8 @@ fn five_hundred_incremental_edits() {
         open(&mut client, URI, "pgn", &text);
         client.diagnostics(URI, 1);
         let pieces = ["а", "б", "碁", "x", " ", "é"];
-        let mut seed: u64 = 7;
+        let mut rng = kifu_testing::Lcg::new(7);
         for version in 2..502 {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
             // Insert into the White tag's value, or delete the character after `Кас`.
             let value_start = text.find("\"").unwrap() + 1;
             let value_end = text[value_start..].find('"').unwrap() + value_start;
@@ -199,12 +196,12 @@ fn five_hundred_incremental_edits() {
                 .map(|(i, _)| value_start + i)
                 .chain(std::iter::once(value_end))
                 .collect();
-            let at = chars[(seed >> 33) as usize % chars.len()];
-            let (range_end, insert) = if seed.is_multiple_of(3) && at < value_end {
+            let at = chars[rng.below(chars.len())];
+            let (range_end, insert) = if rng.below(3) == 0 && at < value_end {
                 let next = text[at..].chars().next().unwrap().len_utf8();
                 (at + next, "")
             } else {
-                (at, pieces[(seed >> 40) as usize % pieces.len()])
+                (at, pieces[rng.below(pieces.len())])
             };
             let change = json!({
                 "range": {"start": position(&text, at, utf8), "end": position(&text, range_end, utf8)},

@@ -327,13 +327,8 @@ mod parts_tests {
             let bytes = std::fs::read(dir.join(file)).expect("a corpus file");
             texts.push(String::from_utf8_lossy(&bytes).into_owned());
         }
-        let mut seed: u64 = 0x6b69_6675;
-        let mut next = |n: usize| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((seed >> 33) as usize) % n.max(1)
-        };
+        let mut rng = kifu_testing::Lcg::new(0x6b69_6675);
+        let mut next = |n: usize| rng.below(n);
         let breaks = [
             "{",
             "}",

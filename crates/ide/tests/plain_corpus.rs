@@ -102,19 +102,6 @@ fn plain_games_are_what_the_grammar_reads() {
     assert!(seen.plain * 10 > seen.games * 9, "{seen:?}");
 }
 
-/// A small generator with a fixed seed: the same broken copies on every run.
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n.max(1)
-    }
-}
-
 /// What an edit puts in: PGN's delimiters, and bytes that change how a word reads.
 const INSERTS: &[&str] = &[
     "{",
@@ -158,24 +145,25 @@ const INSERTS: &[&str] = &[
 #[test]
 fn broken_copies_keep_the_promise() {
     let texts = texts();
-    let mut rng = Lcg(0x6b69_6675);
+    // A fixed seed: the same broken copies on every run.
+    let mut rng = kifu_testing::Lcg::new(0x6b69_6675);
     let mut seen = Seen::default();
     for (name, text) in texts.iter().filter(|(_, t)| t.len() < 400_000) {
         for copy in 0..12 {
             let mut broken = text.clone();
             for _ in 0..1 + copy % 3 {
-                let mut at = rng.next(broken.len() + 1);
+                let mut at = rng.below(broken.len() + 1);
                 while !broken.is_char_boundary(at) {
                     at -= 1;
                 }
-                if rng.next(3) == 0 && at < broken.len() {
+                if rng.below(3) == 0 && at < broken.len() {
                     let mut end = at + 1;
                     while !broken.is_char_boundary(end) {
                         end += 1;
                     }
                     broken.replace_range(at..end, "");
                 } else {
-                    broken.insert_str(at, INSERTS[rng.next(INSERTS.len())]);
+                    broken.insert_str(at, INSERTS[rng.below(INSERTS.len())]);
                 }
             }
             check(&broken, &format!("{name} (copy {copy})"), &mut seen);

@@ -570,13 +570,8 @@ mod tests {
         let pieces = [
             "a", "1. e4", "\n", "\r", "\r\n", "é", "☃", "😀", " ", "\n\n",
         ];
-        let mut seed: u64 = 5;
-        let mut next = |n: usize| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((seed >> 33) as usize) % n.max(1)
-        };
+        let mut rng = kifu_testing::Lcg::new(5);
+        let mut next = |n: usize| rng.below(n);
         let mut checked = 0;
         for _ in 0..300 {
             let mut text: String = (0..next(30)).map(|_| pieces[next(pieces.len())]).collect();

@@ -820,19 +820,13 @@ mod tests {
             unescaped(broken.as_bytes());
         }
         // Every literal serde_json writes: random texts of every kind of character.
-        let mut seed: u64 = 17;
-        let mut next = |n: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % n
-        };
+        let mut rng = kifu_testing::Lcg::new(17);
         let alphabet: Vec<char> = "aZ09 \"\\/\n\r\t\u{1}\u{1f}\u{7f}é☃😀[]{}"
             .chars()
             .collect();
         for _ in 0..2000 {
-            let text: String = (0..next(40))
-                .map(|_| alphabet[next(alphabet.len() as u64) as usize])
+            let text: String = (0..rng.below(40))
+                .map(|_| alphabet[rng.below(alphabet.len())])
                 .collect();
             let literal = serde_json::to_string(&text).unwrap();
             assert_eq!(unescaped(literal.as_bytes()), (text, literal.len()));

@@ -1108,13 +1108,7 @@ fn no_text_makes_a_panic() {
 /// `plies` moves each, pawns moved twice as often as the other pieces so that en passant
 /// comes up, and castling rights get lost on the way. Returns how many it visited.
 fn random_positions(games: usize, plies: usize, mut visit: impl FnMut(&Position)) -> usize {
-    let mut seed: u64 = 0x6b69_6675;
-    let mut next = |n: usize| {
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((seed >> 33) as usize) % n.max(1)
-    };
+    let mut rng = kifu_testing::Lcg::new(0x6b69_6675);
     let mut positions = 0;
     for _ in 0..games {
         let mut position = Position::new(Variant::Standard);
@@ -1126,10 +1120,10 @@ fn random_positions(games: usize, plies: usize, mut visit: impl FnMut(&Position)
                 break;
             }
             let pawns: Vec<_> = moves.iter().filter(|m| m.role() == Role::Pawn).collect();
-            let m = if !pawns.is_empty() && next(2) == 0 {
-                *pawns[next(pawns.len())]
+            let m = if !pawns.is_empty() && rng.below(2) == 0 {
+                *pawns[rng.below(pawns.len())]
             } else {
-                moves[next(moves.len())]
+                moves[rng.below(moves.len())]
             };
             let uci = m.to_uci(CastlingMode::Standard).to_string();
             position = position
