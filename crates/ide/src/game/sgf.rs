@@ -1,11 +1,12 @@
 //! SGF game trees into the model: the root node is the header, each game tree a line, each
 //! node with a `B` or `W` property a move.
 
-use kifu_syntax::sgf::ast::{raw_value, GameTree, Node, Property};
+use kifu_syntax::sgf::ast::{raw_value, GameTree};
 use kifu_syntax::sgf::checks::decoded_values;
-use kifu_syntax::sgf::{properties, SyntaxKind, SyntaxNode};
+use kifu_syntax::sgf::green::{collect_properties, value_inner};
+use kifu_syntax::sgf::{properties, SgfLanguage, SyntaxKind, SyntaxNode};
 use kifu_syntax::{TextRange, TextSize};
-use rowan::GreenNodeData;
+use rowan::{GreenNodeData, NodeOrToken};
 
 use super::{
     append, Comment, CommentKind, Game, GameKind, Header, Items, Line, LineId, Move, MoveId, Setup,
@@ -14,9 +15,9 @@ use super::{
 
 impl Game {
     /// The model of an SGF `GAME_TREE` node (one game of a collection).
-    pub fn sgf(tree: &GreenNodeData) -> Game {
-        let len = tree.text_len();
-        let tree = GameTree::cast(SyntaxNode::new_root(tree.to_owned()));
+    pub fn sgf(green: &GreenNodeData) -> Game {
+        let len = green.text_len();
+        let tree = GameTree::cast(SyntaxNode::new_root(green.to_owned()));
         let root = tree.as_ref().and_then(|t| t.nodes().next());
         let mut header = Header {
             range: root.as_ref().map(|r| r.syntax().text_range()),
@@ -50,7 +51,7 @@ impl Game {
         let start = if setup { Start::Setup } else { Start::Initial };
         let mut game = Game::empty(len, GameKind::Go { size }, start, 0, first_mover, header);
         match tree {
-            Some(tree) => read_lines(&mut game, tree),
+            Some(_) => read_lines(&mut game, green),
             None => game.lines.push(Line::new(
                 TextRange::default(),
                 TextRange::default(),
@@ -63,29 +64,11 @@ impl Game {
     }
 }
 
-/// The move property of a node: its first `B` or `W`.
-fn move_property(node: &Node) -> Option<(Property, Side)> {
-    node.properties().find_map(|p| {
-        if p.ident_is("B") {
-            Some((p, Side::Black))
-        } else if p.ident_is("W") {
-            Some((p, Side::White))
-        } else {
-            None
-        }
-    })
-}
-
-/// The text between a value token's brackets.
-fn inner(token: &kifu_syntax::sgf::SyntaxToken) -> TextRange {
-    let start = token.text_range().start() + TextSize::from(1);
-    TextRange::at(start, TextSize::from(raw_value(token.text()).len() as u32))
-}
-
 /// A game tree being read: its line, its children still to read, and the count so far.
-struct Frame {
+struct Frame<'g> {
     line: LineId,
-    children: std::vec::IntoIter<SyntaxNode>,
+    /// The tree's child nodes (NODE and GAME_TREE) with their offsets, in order.
+    children: std::vec::IntoIter<(&'g GreenNodeData, TextSize)>,
     ply: u32,
     /// What `MN[]` on the way added to the count: a move's number is `ply + 1 + renumber`.
     renumber: i64,
@@ -93,26 +76,37 @@ struct Frame {
     moves: Vec<MoveId>,
 }
 
-impl Frame {
+impl<'g> Frame<'g> {
     fn new(
         game: &mut Game,
-        tree: &SyntaxNode,
+        tree: &'g GreenNodeData,
+        offset: TextSize,
         parent: Option<LineId>,
         ply: u32,
         renumber: i64,
         previous: Option<MoveId>,
-    ) -> Frame {
+    ) -> Frame<'g> {
         let line = LineId(game.lines.len() as u32);
-        let range = tree.text_range();
-        let head = tree
-            .children()
-            .find(|n| n.kind() == SyntaxKind::NODE)
-            .map_or(range, |n| n.text_range());
+        let range = TextRange::at(offset, tree.text_len());
+        let mut children = Vec::new();
+        let mut at = offset;
+        for child in tree.children() {
+            if let NodeOrToken::Node(node) = child {
+                if matches!(kind(node), SyntaxKind::NODE | SyntaxKind::GAME_TREE) {
+                    children.push((node, at));
+                }
+            }
+            at += child.text_len();
+        }
+        let head = children
+            .iter()
+            .find(|(n, _)| kind(n) == SyntaxKind::NODE)
+            .map_or(range, |&(n, at)| TextRange::at(at, n.text_len()));
         game.lines
             .push(Line::new(range, head, parent, previous, ply));
         Frame {
             line,
-            children: tree.children().collect::<Vec<_>>().into_iter(),
+            children: children.into_iter(),
             ply,
             renumber,
             previous,
@@ -121,109 +115,130 @@ impl Frame {
     }
 }
 
+fn kind(node: &GreenNodeData) -> SyntaxKind {
+    <SgfLanguage as rowan::Language>::kind_from_raw(node.kind())
+}
+
 /// Reads every game tree into a line, in text order: a node's move counts the moves of the
 /// nodes before it in its tree and the trees it is in (a node written after a variation,
 /// an error, continues its own tree's count). Without recursion: game trees nest a
-/// thousand deep.
-fn read_lines(game: &mut Game, tree: GameTree) {
+/// thousand deep. The green tree is walked (a node's properties read into one reused
+/// list), not rowan's cursors, which allocate for every node visited.
+fn read_lines(game: &mut Game, tree: &GreenNodeData) {
     let mut variations: Vec<Vec<LineId>> = vec![Vec::new()];
     let mut comments: Vec<Vec<Comment>> = vec![Vec::new()];
     let mut move_comments: Vec<Vec<Comment>> = Vec::new();
-    let mut stack = vec![Frame::new(game, tree.syntax(), None, 0, 0, None)];
+    let mut stack = vec![Frame::new(game, tree, TextSize::from(0), None, 0, 0, None)];
     let mut seen_root = false;
+    let mut properties = Vec::new();
     while let Some(frame) = stack.last_mut() {
-        let Some(child) = frame.children.next() else {
+        let Some((child, at)) = frame.children.next() else {
             if let Some(frame) = stack.pop() {
                 game.lines[frame.line.0 as usize].moves = frame.moves.into_boxed_slice();
             }
             continue;
         };
-        if let Some(node) = Node::cast(child.clone()) {
-            // The root's setup is the header's; a later node's comes before its move.
-            let is_root = frame.line == LineId::MAIN && frame.moves.is_empty() && !seen_root;
-            seen_root = true;
-            if !is_root {
-                let stones: Vec<(TextRange, Option<Side>)> = node
-                    .properties()
-                    .filter_map(|p| {
-                        let side = if p.ident_is("AB") {
-                            Some(Side::Black)
-                        } else if p.ident_is("AW") {
-                            Some(Side::White)
-                        } else if p.ident_is("AE") {
-                            None
-                        } else {
-                            return None;
-                        };
-                        Some(p.value_tokens().map(move |t| (inner(&t), side)))
-                    })
-                    .flatten()
-                    .collect();
-                if !stones.is_empty() {
-                    game.setups.push(Setup {
-                        range: node.syntax().text_range(),
-                        line: frame.line,
-                        stones: stones.into_boxed_slice(),
-                    });
-                }
-            }
-            if let Some((property, side)) = move_property(&node) {
-                let m = MoveId(game.moves.len() as u32);
-                let text = property.value_tokens().next().map_or(
-                    TextRange::empty(property.syntax().text_range().end()),
-                    |t| inner(&t),
-                );
-                // `MN[n]`: this move is number n, and those after it count on from there.
-                let written = node.properties().find(|p| p.ident_is("MN")).and_then(|p| {
-                    let n = p.raw_values().next()?.trim().parse::<u32>().ok()?;
-                    (n >= 1).then(|| (n, p.syntax().text_range()))
-                });
-                if let Some((n, _)) = written {
-                    frame.renumber = i64::from(n) - i64::from(game.number_at(frame.ply));
-                }
-                let number = i64::from(game.number_at(frame.ply)) + frame.renumber;
-                game.moves.push(Move {
-                    range: node.syntax().text_range(),
-                    text,
-                    suffix: None,
-                    ply: frame.ply,
-                    number: u32::try_from(number.max(1)).unwrap_or(u32::MAX),
-                    side,
-                    written_number: written.map(|(n, _)| n),
-                    number_range: written.map(|(_, range)| range),
-                    nags: Items::default(),
-                    comments: Items::default(),
-                    variations: Items::default(),
-                    line: frame.line,
-                    parent: frame.previous,
-                });
-                move_comments.push(Vec::new());
-                frame.moves.push(m);
-                frame.previous = Some(m);
-                frame.ply += 1;
-            }
-            // A comment in a node without a move is about the position after the last one.
-            let found = node
-                .properties()
-                .filter(|p| p.ident_is("C"))
-                .flat_map(|p| p.value_tokens().collect::<Vec<_>>())
-                .map(|t| Comment {
-                    range: t.text_range(),
-                    text: inner(&t),
-                    kind: CommentKind::Property,
-                });
-            match frame.moves.last() {
-                Some(MoveId(m)) => move_comments[*m as usize].extend(found),
-                None => comments[frame.line.0 as usize].extend(found),
-            }
-        } else if child.kind() == SyntaxKind::GAME_TREE {
+        if kind(child) == SyntaxKind::GAME_TREE {
             let (parent, ply, previous) = (frame.line, frame.ply, frame.previous);
             let renumber = frame.renumber;
-            let sub = Frame::new(game, &child, Some(parent), ply, renumber, previous);
+            let sub = Frame::new(game, child, at, Some(parent), ply, renumber, previous);
             variations[parent.0 as usize].push(sub.line);
             variations.push(Vec::new());
             comments.push(Vec::new());
             stack.push(sub);
+            continue;
+        }
+        let range = TextRange::at(at, child.text_len());
+        collect_properties(child, at, &mut properties);
+        // The root's setup is the header's; a later node's comes before its move.
+        let is_root = frame.line == LineId::MAIN && frame.moves.is_empty() && !seen_root;
+        seen_root = true;
+        if !is_root {
+            let stones: Vec<(TextRange, Option<Side>)> = properties
+                .iter()
+                .filter_map(|p| {
+                    let side = if p.ident_is("AB") {
+                        Some(Side::Black)
+                    } else if p.ident_is("AW") {
+                        Some(Side::White)
+                    } else if p.ident_is("AE") {
+                        None
+                    } else {
+                        return None;
+                    };
+                    Some(p.values().map(move |(t, r)| (value_inner(t, r).1, side)))
+                })
+                .flatten()
+                .collect();
+            if !stones.is_empty() {
+                game.setups.push(Setup {
+                    range,
+                    line: frame.line,
+                    stones: stones.into_boxed_slice(),
+                });
+            }
+        }
+        // The move property of a node: its first `B` or `W`.
+        let played = properties.iter().find_map(|p| {
+            if p.ident_is("B") {
+                Some((p, Side::Black))
+            } else if p.ident_is("W") {
+                Some((p, Side::White))
+            } else {
+                None
+            }
+        });
+        if let Some((property, side)) = played {
+            let m = MoveId(game.moves.len() as u32);
+            let text = property
+                .values()
+                .next()
+                .map_or(TextRange::empty(property.range().end()), |(t, r)| {
+                    value_inner(t, r).1
+                });
+            // `MN[n]`: this move is number n, and those after it count on from there.
+            let written = properties.iter().find(|p| p.ident_is("MN")).and_then(|p| {
+                let (value, _) = p.values().next()?;
+                let n = raw_value(value).trim().parse::<u32>().ok()?;
+                (n >= 1).then(|| (n, p.range()))
+            });
+            if let Some((n, _)) = written {
+                frame.renumber = i64::from(n) - i64::from(game.number_at(frame.ply));
+            }
+            let number = i64::from(game.number_at(frame.ply)) + frame.renumber;
+            game.moves.push(Move {
+                range,
+                text,
+                suffix: None,
+                ply: frame.ply,
+                number: u32::try_from(number.max(1)).unwrap_or(u32::MAX),
+                side,
+                written_number: written.map(|(n, _)| n),
+                number_range: written.map(|(_, range)| range),
+                nags: Items::default(),
+                comments: Items::default(),
+                variations: Items::default(),
+                line: frame.line,
+                parent: frame.previous,
+            });
+            move_comments.push(Vec::new());
+            frame.moves.push(m);
+            frame.previous = Some(m);
+            frame.ply += 1;
+        }
+        // A comment in a node without a move is about the position after the last one.
+        let found = properties
+            .iter()
+            .filter(|p| p.ident_is("C"))
+            .flat_map(|p| p.values())
+            .map(|(t, r)| Comment {
+                range: r,
+                text: value_inner(t, r).1,
+                kind: CommentKind::Property,
+            });
+        match frame.moves.last() {
+            Some(MoveId(m)) => move_comments[*m as usize].extend(found),
+            None => comments[frame.line.0 as usize].extend(found),
         }
     }
     for ((line, variations), comments) in game.lines.iter_mut().zip(variations).zip(comments) {

@@ -4,15 +4,14 @@
 //! They walk the green tree directly, adding up offsets as they go: rowan's red cursors
 //! allocate for every node visited, which made the checks cost more than the parse.
 
-use std::borrow::Cow;
-
-use rowan::{GreenNodeData, NodeOrToken, TextRange, TextSize};
+use rowan::{GreenNodeData, TextRange, TextSize};
 
 use super::ast::{raw_value, Property};
+use super::green::{child_nodes, collect_properties, GreenProperty};
 use super::properties::{
     self, board_size, is_valid, lookup, split_compose, type_name, Kind, Shape, ValueType,
 };
-use super::SyntaxKind::{self, GAME_TREE, IDENT, NODE, PROPERTY, VALUE};
+use super::SyntaxKind::{GAME_TREE, NODE};
 use crate::{Code, Severity, SyntaxError};
 
 /// The root-node facts the other checks depend on.
@@ -22,97 +21,6 @@ struct GameContext {
     ff: Option<u32>,
     /// The board size for point checks; `None` for games other than Go.
     size: Option<(u32, u32)>,
-}
-
-/// A property as the checks see it: its identifier and values with their ranges.
-struct GreenProperty<'g> {
-    ident: &'g str,
-    ident_range: TextRange,
-    node: &'g GreenNodeData,
-    start: TextSize,
-}
-
-impl<'g> GreenProperty<'g> {
-    /// The value tokens and their ranges.
-    fn values(&self) -> impl Iterator<Item = (&'g str, TextRange)> + Clone + 'g {
-        let mut at = self.start;
-        self.node.children().filter_map(move |child| {
-            let range = TextRange::at(at, child.text_len());
-            at += child.text_len();
-            match child {
-                NodeOrToken::Token(token) if kind(token.kind()) == VALUE => {
-                    Some((token.text(), range))
-                }
-                _ => None,
-            }
-        })
-    }
-
-    /// The identifier as FF[4] reads it: its upper-case letters.
-    fn id(&self) -> Cow<'_, str> {
-        if self.ident.bytes().all(|b| b.is_ascii_uppercase()) {
-            Cow::Borrowed(self.ident)
-        } else {
-            Cow::Owned(
-                self.ident
-                    .chars()
-                    .filter(char::is_ascii_uppercase)
-                    .collect(),
-            )
-        }
-    }
-}
-
-fn kind(raw: rowan::SyntaxKind) -> SyntaxKind {
-    <super::SgfLanguage as rowan::Language>::kind_from_raw(raw)
-}
-
-/// The child nodes of `node` of kind `wanted`, each with its offset.
-fn child_nodes(
-    node: &GreenNodeData,
-    offset: TextSize,
-    wanted: SyntaxKind,
-) -> impl Iterator<Item = (&GreenNodeData, TextSize)> {
-    let mut at = offset;
-    node.children().filter_map(move |child| {
-        let start = at;
-        at += child.text_len();
-        match child {
-            NodeOrToken::Node(n) if kind(n.kind()) == wanted => Some((n, start)),
-            _ => None,
-        }
-    })
-}
-
-/// The properties of a NODE, into `out` (cleared first; reused to spare allocations).
-fn collect_properties<'g>(
-    node: &'g GreenNodeData,
-    offset: TextSize,
-    out: &mut Vec<GreenProperty<'g>>,
-) {
-    out.clear();
-    out.extend(
-        child_nodes(node, offset, PROPERTY).filter_map(|(property, start)| {
-            let mut at = start;
-            let ident = property.children().find_map(|child| {
-                let range = TextRange::at(at, child.text_len());
-                at += child.text_len();
-                match child {
-                    NodeOrToken::Token(token) if kind(token.kind()) == IDENT => {
-                        Some((token.text(), range))
-                    }
-                    _ => None,
-                }
-            });
-            let (ident, ident_range) = ident?;
-            Some(GreenProperty {
-                ident,
-                ident_range,
-                node: property,
-                start,
-            })
-        }),
-    );
 }
 
 /// Runs every check over every game of the collection rooted at `root` (a COLLECTION).

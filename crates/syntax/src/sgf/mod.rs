@@ -8,6 +8,7 @@
 
 pub mod ast;
 pub mod checks;
+pub mod green;
 mod lexer;
 mod parser;
 pub mod properties;
