@@ -29,17 +29,7 @@ pub fn value_inner(token: &str, range: TextRange) -> (&str, TextRange) {
 impl<'g> GreenProperty<'g> {
     /// The value tokens (brackets included) and their ranges.
     pub fn values(&self) -> impl Iterator<Item = (&'g str, TextRange)> + Clone + 'g {
-        let mut at = self.start;
-        self.node.children().filter_map(move |child| {
-            let range = TextRange::at(at, child.text_len());
-            at += child.text_len();
-            match child {
-                NodeOrToken::Token(token) if kind(token.kind()) == VALUE => {
-                    Some((token.text(), range))
-                }
-                _ => None,
-            }
-        })
+        child_tokens(self.node, self.start, VALUE)
     }
 
     /// Whether the identifier as FF[4] reads it is `id`, without building it.
@@ -74,6 +64,25 @@ fn kind(raw: rowan::SyntaxKind) -> SyntaxKind {
     <super::SgfLanguage as rowan::Language>::kind_from_raw(raw)
 }
 
+/// The child tokens of `node` (at `offset`) of kind `wanted`, each with its range.
+fn child_tokens(
+    node: &GreenNodeData,
+    offset: TextSize,
+    wanted: SyntaxKind,
+) -> impl Iterator<Item = (&str, TextRange)> + Clone {
+    let mut at = offset;
+    node.children().filter_map(move |child| {
+        let range = TextRange::at(at, child.text_len());
+        at += child.text_len();
+        match child {
+            NodeOrToken::Token(token) if kind(token.kind()) == wanted => {
+                Some((token.text(), range))
+            }
+            _ => None,
+        }
+    })
+}
+
 /// The child nodes of `node` of kind `wanted`, each with its offset.
 pub fn child_nodes(
     node: &GreenNodeData,
@@ -101,18 +110,7 @@ pub fn collect_properties<'g>(
     out.clear();
     out.extend(
         child_nodes(node, offset, PROPERTY).filter_map(|(property, start)| {
-            let mut at = start;
-            let ident = property.children().find_map(|child| {
-                let range = TextRange::at(at, child.text_len());
-                at += child.text_len();
-                match child {
-                    NodeOrToken::Token(token) if kind(token.kind()) == IDENT => {
-                        Some((token.text(), range))
-                    }
-                    _ => None,
-                }
-            });
-            let (ident, ident_range) = ident?;
+            let (ident, ident_range) = child_tokens(property, start, IDENT).next()?;
             Some(GreenProperty {
                 ident,
                 ident_range,
