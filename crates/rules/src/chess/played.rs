@@ -323,7 +323,7 @@ impl Position {
             CheckMark::Mate
         } else if !pos.is_check() {
             CheckMark::None
-        } else if self.legal_moves().is_empty() {
+        } else if !self.king_can_step() && self.legal_moves().is_empty() {
             CheckMark::Mate
         } else {
             CheckMark::Check

@@ -149,8 +149,8 @@ impl Position {
     }
 
     /// [`Position::san_candidates`] written into `out` (which it empties first), in the
-    /// common case: standard chess (or Chess960), not in check, no en passant to `to`. Returns `false`, with `out` untouched, in every
-    /// other case, for the caller to ask shakmaty.
+    /// common case: standard chess (or Chess960), no en passant to `to`. Returns `false`,
+    /// with `out` untouched, in every other case, for the caller to ask shakmaty.
     ///
     /// shakmaty builds its list on its own stack and returns it by value: kilobytes copied
     /// for every move read, more than the search itself. Here the list is the caller's, and
@@ -160,13 +160,25 @@ impl Position {
         let VariantPosition::Chess(pos) = &self.inner else {
             return false;
         };
-        if (role == Role::Pawn && pos.maybe_ep_square() == Some(to)) || pos.checkers().any() {
+        if role == Role::Pawn && pos.maybe_ep_square() == Some(to) {
             return false;
         }
         out.clear();
         let board = pos.board();
         let turn = pos.turn();
         if pos.us().contains(to) {
+            return true;
+        }
+        let king = board.king_of(turn).expect("king in standard chess");
+        // In check, a piece other than the king can only take the one checking piece or
+        // step between it and the king.
+        let checkers = pos.checkers();
+        if role != Role::King
+            && checkers.any()
+            && (checkers.more_than_one()
+                || !(checkers | attacks::between(king, checkers.first().unwrap_or(king)))
+                    .contains(to))
+        {
             return true;
         }
         let occupied = board.occupied();
@@ -206,7 +218,6 @@ impl Position {
         if from.is_empty() {
             return true;
         }
-        let king = board.king_of(turn).expect("king in standard chess");
         // Our pieces that alone stand between an enemy slider and our king: they may only
         // move along that line.
         let snipers = ((attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
@@ -245,6 +256,25 @@ impl Position {
             }
         }
         true
+    }
+
+    /// Whether the king of the side to move can step to a square next to it (castling
+    /// aside), in standard chess (or Chess960); `false` in the other variants. A king that
+    /// can step is not mated: a check is told from a mate without generating every move.
+    pub(crate) fn king_can_step(&self) -> bool {
+        use shakmaty::attacks;
+        let VariantPosition::Chess(pos) = &self.inner else {
+            return false;
+        };
+        let board = pos.board();
+        let turn = pos.turn();
+        let Some(king) = board.king_of(turn) else {
+            return false;
+        };
+        let occupied = board.occupied().without(king);
+        (attacks::king_attacks(king) & !pos.us())
+            .into_iter()
+            .any(|to| board.attacks_to(to, !turn, occupied).is_empty())
     }
 
     /// The shakmaty position, for what this type does not offer.

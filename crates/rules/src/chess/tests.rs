@@ -1177,3 +1177,24 @@ fn quick_san_candidates_are_shakmatys() {
         "{decided} decided, {asked} left to shakmaty"
     );
 }
+
+/// The king can step exactly when one of shakmaty's legal moves is a step of the king, in
+/// every position of 300 random games (checks among them): what tells a check from a mate.
+#[test]
+fn a_king_step_is_a_legal_king_move() {
+    let mut checks = 0;
+    random_positions(300, 120, |position| {
+        let steps = position.legal_moves().iter().any(|m| {
+            matches!(
+                m,
+                Move::Normal {
+                    role: Role::King,
+                    ..
+                }
+            )
+        });
+        assert_eq!(position.king_can_step(), steps, "{}", position.fen());
+        checks += usize::from(position.shakmaty().is_check());
+    });
+    assert!(checks > 500, "{checks} positions in check");
+}
