@@ -4,13 +4,11 @@ use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use rayon::prelude::*;
-
 use kifu_ide::{check, Document};
 use kifu_syntax::{Severity, SyntaxError, TextRange, TextSize};
 
 use crate::lines::Lines;
-use crate::pieces::for_each_piece_plain;
+use crate::pieces::{for_each_piece_plain, whole_files, CHECK_BATCH_BYTES};
 use crate::progress::Progress;
 use crate::report::{self, Shown};
 use crate::selection::Selection;
@@ -211,10 +209,6 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitStatus {
     status
 }
 
-/// How many bytes of SGF and PDN files are read and checked at once (as a PGN file's
-/// pieces are).
-const WHOLE_BATCH_BYTES: u64 = 8 << 20;
-
 /// A file read whole and checked: what its report needs.
 struct Checked {
     text: String,
@@ -224,47 +218,23 @@ struct Checked {
     bytes: usize,
 }
 
-/// The leading run of `files` read whole (SGF and PDN), up to [`WHOLE_BATCH_BYTES`] (one
-/// file at least), each read, parsed and checked on every core. A directory of a thousand
-/// Go games was checked on one core.
+/// The leading run of `files` read whole (SGF and PDN), each parsed and checked, on every
+/// core (see [`whole_files`]).
 fn whole(files: &[input::Source], syntax_only: bool) -> Vec<io::Result<Checked>> {
-    let mut total = 0;
-    let run = files
-        .iter()
-        .take_while(|source| {
-            if !matches!(source.notation, Notation::Sgf | Notation::Pdn)
-                || total > WHOLE_BATCH_BYTES
-            {
-                return false;
-            }
-            // Standard input, or a file whose size is unknown, counts as a whole batch.
-            total += source
-                .path
-                .as_ref()
-                .and_then(|path| std::fs::metadata(path).ok())
-                .map_or(WHOLE_BATCH_BYTES + 1, |m| m.len());
-            true
-        })
-        .count()
-        .max(1);
-    files[..run]
-        .par_iter()
-        .map(|source| {
-            let bytes = input::read_whole(source, input::MAX_WHOLE_FILE_BYTES)?;
-            let document = Document::from_bytes(source.notation, &bytes);
-            let diagnostics = if syntax_only {
-                document.syntax_diagnostics()
-            } else {
-                document.diagnostics()
-            };
-            Ok(Checked {
-                diagnostics: diagnostics.to_vec(),
-                games: document.game_count(),
-                text: document.text().to_string(),
-                bytes: bytes.len(),
-            })
-        })
-        .collect()
+    whole_files(files, CHECK_BATCH_BYTES, |source, bytes| {
+        let document = Document::from_bytes(source.notation, &bytes);
+        let diagnostics = if syntax_only {
+            document.syntax_diagnostics()
+        } else {
+            document.diagnostics()
+        };
+        Checked {
+            diagnostics: diagnostics.to_vec(),
+            games: document.game_count(),
+            text: document.text().to_string(),
+            bytes: bytes.len(),
+        }
+    })
 }
 
 fn plural(n: usize, one: &str, many: &str) -> String {

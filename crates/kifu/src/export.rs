@@ -1,6 +1,7 @@
 //! `kifu export`: games as JSON for databases, streamed game by game. The data model is
 //! kifu-ide's (`kifu_ide::export`); the CLI reads, cuts and writes.
 
+use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -9,11 +10,11 @@ use kifu_ide::game::{Game, GameRef};
 use kifu_ide::{check, Document};
 
 use crate::lines::Lines;
-use crate::pieces::for_each_piece_plain;
+use crate::pieces::{for_each_piece_plain, whole_files, EXPORT_BATCH_BYTES};
 use crate::progress::Progress;
 use crate::ExitStatus;
 use kifu_input::files;
-use kifu_input::{read as input, Notation};
+use kifu_input::Notation;
 use kifu_syntax::{TextRange, TextSize};
 use rayon::prelude::*;
 
@@ -46,7 +47,10 @@ pub fn run(
     if format == ExportFormat::Json {
         let _ = out.write_all(b"[");
     }
-    for path in &found.files {
+    // SGF and PDN files read whole, a run of them at a time on every core, each written in
+    // its turn: the JSON of each game of each file.
+    let mut prepared: VecDeque<io::Result<(Vec<Vec<u8>>, usize)>> = VecDeque::new();
+    for (k, path) in found.files.iter().enumerate() {
         let name = path.display().to_string();
         let mut emit = |json: &[u8]| {
             let sep: &[u8] = match (format, first) {
@@ -61,15 +65,31 @@ pub fn run(
             }
         };
         let result = match path.notation {
-            Notation::Sgf | Notation::Pdn => input::read_whole(path, input::MAX_WHOLE_FILE_BYTES)
-                .map(|bytes| {
-                    let document = Document::from_bytes(path.notation, &bytes);
-                    let lines = Lines::new(document.text(), 0, 0);
-                    for game in document.export(&name, options, &|range| lines.span(range)) {
-                        emit(&serde_json::to_vec(&game).unwrap_or_default());
-                    }
-                    progress.advance(bytes.len());
-                }),
+            Notation::Sgf | Notation::Pdn => {
+                if prepared.is_empty() {
+                    let files = &found.files[k..];
+                    prepared.extend(whole_files(files, EXPORT_BATCH_BYTES, |source, bytes| {
+                        let name = source.display().to_string();
+                        let document = Document::from_bytes(source.notation, &bytes);
+                        let lines = Lines::new(document.text(), 0, 0);
+                        let games = document
+                            .export(&name, options, &|range| lines.span(range))
+                            .iter()
+                            .map(|game| serde_json::to_vec(game).unwrap_or_default())
+                            .collect();
+                        (games, bytes.len())
+                    }));
+                }
+                prepared
+                    .pop_front()
+                    .expect("the file was prepared")
+                    .map(|(games, bytes)| {
+                        for game in &games {
+                            emit(game);
+                        }
+                        progress.advance(bytes);
+                    })
+            }
             // Games are turned into JSON text in parallel; only the writing is in order.
             // Each game's model comes first (plain games without a tree, the others from
             // theirs), then its JSON, once the game's place in the file is known.

@@ -6,7 +6,7 @@ use kifu_syntax::pgn::{Games, PlainGame};
 use kifu_syntax::NodeCache;
 
 use crate::lines::Lines;
-use kifu_input::{Chunk, ChunkReader, Source};
+use kifu_input::{read, Chunk, ChunkReader, Notation, Source};
 
 /// A piece of a file being parsed: its text, its line index, and how many games came before.
 pub struct Piece<'c> {
@@ -90,4 +90,44 @@ fn piece_games<T: Send>(
         &|game| plain(piece, game),
         &|games, i, cache| per_game(piece, games, i, cache),
     )
+}
+
+/// How many bytes of files read whole (SGF and PDN) `kifu check` reads and checks at once,
+/// as a PGN file's pieces are.
+pub const CHECK_BATCH_BYTES: u64 = 8 << 20;
+
+/// How many bytes of files read whole `kifu export` reads and exports at once: the JSON of
+/// a Go game with a position per move is some hundred times its SGF, and a batch's JSON is
+/// held until it is written.
+pub const EXPORT_BATCH_BYTES: u64 = 256 << 10;
+
+/// The leading run of `files` read whole (SGF and PDN), up to `budget` bytes of them (one
+/// file at least), each read and handed to `each` on every core; the results in the order
+/// of the files. A directory of a thousand Go games was handled on one core.
+pub fn whole_files<T: Send>(
+    files: &[Source],
+    budget: u64,
+    each: impl Fn(&Source, Vec<u8>) -> T + Sync,
+) -> Vec<std::io::Result<T>> {
+    use rayon::prelude::*;
+    let mut total = 0;
+    let run = files
+        .iter()
+        .take_while(|source| {
+            if !matches!(source.notation, Notation::Sgf | Notation::Pdn) || total > budget {
+                return false;
+            }
+            // Standard input, whose size is not known, counts as a whole batch.
+            total += source.file_size().unwrap_or(budget + 1);
+            true
+        })
+        .count()
+        .max(1);
+    files[..run]
+        .par_iter()
+        .map(|source| {
+            let bytes = read::read_whole(source, read::MAX_WHOLE_FILE_BYTES)?;
+            Ok(each(source, bytes))
+        })
+        .collect()
 }
