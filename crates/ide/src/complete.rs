@@ -393,17 +393,26 @@ fn before_cursor(game: GameRef<'_>, offset: TextSize) -> Option<MoveId> {
 fn draughts_moves(position: &kifu_rules::draughts::Position, range: TextRange) -> Vec<Completion> {
     let variant = position.variant();
     let legal = kifu_rules::draughts::legal_moves(position);
-    let mut moves: Vec<(usize, Completion)> = legal
-        .iter()
-        .map(|m| {
-            let written = m.written_among(&legal, variant);
-            let n = m.captured.len();
+    let moves = legal.iter().map(|m| {
+        let n = m.captured.len();
+        let detail = (n > 0).then(|| format!("takes {n} piece{}", if n == 1 { "" } else { "s" }));
+        (usize::MAX - n, m.written_among(&legal, variant), detail)
+    });
+    ranked_moves(moves, range)
+}
+
+/// Move completions in the order of their rank (lowest first), then of their text.
+fn ranked_moves<R: Ord>(
+    moves: impl Iterator<Item = (R, String, Option<String>)>,
+    range: TextRange,
+) -> Vec<Completion> {
+    let mut moves: Vec<(R, Completion)> = moves
+        .map(|(rank, written, detail)| {
             (
-                usize::MAX - n,
+                rank,
                 Completion {
                     label: written.clone(),
-                    detail: (n > 0)
-                        .then(|| format!("takes {n} piece{}", if n == 1 { "" } else { "s" })),
+                    detail,
                     kind: CompletionKind::Move,
                     range,
                     insert: written,
@@ -418,43 +427,30 @@ fn draughts_moves(position: &kifu_rules::draughts::Position, range: TextRange) -
 /// Every legal move of `position` in standard SAN: the moves of the opening book first
 /// (those that reach a position of the ECO table, named), then checks, then captures.
 fn legal_moves(position: &Position, range: TextRange) -> Vec<Completion> {
-    let mut moves: Vec<(u8, Completion)> = position
-        .legal_moves()
-        .iter()
-        .map(|&m| {
-            let played = position.play_legal(m);
-            let san = played.san().to_string();
-            let check = played.gives_check();
-            let capture = played.is_capture();
-            let book = crate::eco::opening_of(played.position())
-                .or_else(|| crate::eco::book_line(played.position()));
-            let detail = match (book, capture, check) {
-                (Some(opening), ..) => Some(format!("{} {}", opening.eco, opening.name)),
-                (None, true, true) => Some("captures, check".into()),
-                (None, true, false) => Some("captures".into()),
-                (None, false, true) => Some("check".into()),
-                (None, false, false) => None,
-            };
-            let rank = match (book.is_some(), check, capture) {
-                (true, ..) => 0,
-                (false, true, _) => 1,
-                (false, false, true) => 2,
-                _ => 3,
-            };
-            (
-                rank,
-                Completion {
-                    label: san.clone(),
-                    detail,
-                    kind: CompletionKind::Move,
-                    range,
-                    insert: san,
-                },
-            )
-        })
-        .collect();
-    moves.sort_by(|(a, x), (b, y)| a.cmp(b).then_with(|| x.label.cmp(&y.label)));
-    moves.into_iter().map(|(_, c)| c).collect()
+    let moves = position.legal_moves();
+    let moves = moves.iter().map(|&m| {
+        let played = position.play_legal(m);
+        let san = played.san().to_string();
+        let check = played.gives_check();
+        let capture = played.is_capture();
+        let book = crate::eco::opening_of(played.position())
+            .or_else(|| crate::eco::book_line(played.position()));
+        let detail = match (book, capture, check) {
+            (Some(opening), ..) => Some(format!("{} {}", opening.eco, opening.name)),
+            (None, true, true) => Some("captures, check".into()),
+            (None, true, false) => Some("captures".into()),
+            (None, false, true) => Some("check".into()),
+            (None, false, false) => None,
+        };
+        let rank: u8 = match (book.is_some(), check, capture) {
+            (true, ..) => 0,
+            (false, true, _) => 1,
+            (false, false, true) => 2,
+            _ => 3,
+        };
+        (rank, san, detail)
+    });
+    ranked_moves(moves, range)
 }
 
 /// A new PGN game: the Seven Tag Roster with today's date, and a place for the moves.

@@ -365,16 +365,13 @@ impl Played {
     /// The move in standard SAN, English letters, with `+` or `#` as the position after
     /// it calls for: what the text should have been.
     pub fn san(&self) -> StandardSan {
-        standard_san(self.san, self.check_mark())
+        self.moved().san(&self.position)
     }
 
     /// The move in UCI. Castling is the king's move (`e1g1`) in standard chess and the
     /// king taking its rook (`e1h1`) in Chess960, as engines of each expect.
     pub fn uci(&self) -> UciMove {
-        match self.chess_move {
-            Some(m) => m.to_uci(self.position.castling_mode()),
-            None => UciMove::Null,
-        }
+        self.moved().uci(&self.position)
     }
 
     /// The mark the move deserves, as Lichess and shakmaty write it: `#` for checkmate and
