@@ -95,13 +95,13 @@ impl LineIndex {
         let new_end = start + u32::from(inserted);
         let shift = |offset: u32| offset - old_end + new_end;
         // From the line holding the byte before the edit (a `\r` there may pair with an
-        // inserted `\n`) to the start of the first line past the byte after it (an
-        // inserted `\r` may pair with the `\n` there).
+        // inserted `\n`) to the start of the first line after the edit (the line break
+        // before that start, which an inserted `\r` may pair with, is read again).
         let first = self
             .starts
             .partition_point(|&s| s <= start.saturating_sub(1))
             - 1;
-        let next = self.starts.partition_point(|&s| s <= old_end + 1);
+        let next = self.starts.partition_point(|&s| s <= old_end);
         let from = self.starts[first];
         let to = self
             .starts
