@@ -16,6 +16,9 @@ use crate::document::{Document, Parsed};
 use crate::game::{go_coordinate, Comment, CommentKind, GameKind, GameRef, Line, LineId, Move};
 use crate::replay::Step;
 
+mod json;
+use json::Json;
+
 /// A place in a text, as people and programs count.
 #[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
 pub struct Position {
@@ -44,6 +47,13 @@ pub enum Exported<'a> {
     Game(ExportedGame<'a>),
     /// An SGF game tree.
     Sgf(ExportedSgfGame<'a>),
+}
+
+impl Exported<'_> {
+    /// Appends the game's JSON (what serde_json writes for it, compact) to `out`.
+    pub fn write_json(&self, out: &mut Vec<u8>) {
+        self.write(out);
+    }
 }
 
 /// What to write beyond the default shape.
@@ -254,6 +264,13 @@ impl<'a> ExportedGame<'a> {
             result: game.result(),
             diagnostics,
         }
+    }
+}
+
+impl ExportedGame<'_> {
+    /// Appends the game's JSON (what serde_json writes for it, compact) to `out`.
+    pub fn write_json(&self, out: &mut Vec<u8>) {
+        self.write(out);
     }
 }
 

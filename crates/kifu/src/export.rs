@@ -75,7 +75,11 @@ pub fn run(
                         let games = document
                             .export(&name, options, &|range| lines.span(range))
                             .iter()
-                            .map(|game| serde_json::to_vec(game).unwrap_or_default())
+                            .map(|game| {
+                                let mut json = Vec::with_capacity(1024);
+                                game.write_json(&mut json);
+                                json
+                            })
                             .collect();
                         (games, bytes.len())
                     }));
@@ -137,10 +141,8 @@ pub fn run(
                             let per_byte = if options.no_positions { 3 } else { 6 };
                             let mut json =
                                 Vec::with_capacity(usize::from(model.len) * per_byte + 1024);
-                            match serde_json::to_writer(&mut json, &exported) {
-                                Ok(()) => json,
-                                Err(_) => Vec::new(),
-                            }
+                            exported.write_json(&mut json);
+                            json
                         })
                         .collect();
                     for game in json {
