@@ -11,7 +11,6 @@ use base64::prelude::{Engine, BASE64_STANDARD};
 
 use crate::game::{go_coordinate, go_move_point, GameKind, GameRef, MoveId};
 use crate::position::{BoardOptions, Reach};
-use crate::replay::StepPosition;
 use crate::replay::{Step, Wanted};
 use crate::{annotation, eco, tags};
 
@@ -127,7 +126,7 @@ impl Document {
                 };
                 if let Some(step) = &step {
                     if let Some(uci) = &step.uci {
-                        if let StepPosition::Fen(fen) = &step.position {
+                        if let Some(fen) = step.position.fen() {
                             text.push_str(&format!("\n\n`{uci}` · FEN after it: `{fen}`"));
                         }
                     } else {

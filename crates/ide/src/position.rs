@@ -228,7 +228,7 @@ impl Document {
         match &board {
             GamePosition::Chess(p) => {
                 position.fen = Some(p.fen());
-                position.last_move = step.as_ref().and_then(|s| s.uci.clone());
+                position.last_move = step.as_ref().and_then(|s| Some(s.uci?.to_string()));
                 position.opening =
                     eco::opening_of(p).map(|o| (o.eco.to_string(), o.name.to_string()));
                 highlights.squares = annotations.squares;

@@ -254,6 +254,12 @@ impl Json for Step {
         }
         match &self.position {
             StepPosition::Fen(fen) => plain(o.key(key!("fen")), fen),
+            StepPosition::Chess(position) => {
+                let out = o.key(key!("fen"));
+                out.push(b'"');
+                position.append_fen(out);
+                out.push(b'"');
+            }
             StepPosition::Stones { black, white } => {
                 let mut stones = Object::new(o.key(key!("stones")));
                 plain_array(stones.key(key!("black")), black);
@@ -261,11 +267,17 @@ impl Json for Step {
                 stones.end();
             }
         }
-        if let Some(san) = &self.san {
-            plain(o.key(key!("san")), san);
+        if let Some(san) = self.san {
+            let out = o.key(key!("san"));
+            out.push(b'"');
+            san.append_to(out);
+            out.push(b'"');
         }
-        if let Some(uci) = &self.uci {
-            plain(o.key(key!("uci")), uci);
+        if let Some(uci) = self.uci {
+            let out = o.key(key!("uci"));
+            out.push(b'"');
+            uci.append_ascii_to(out);
+            out.push(b'"');
         }
         o.end();
     }

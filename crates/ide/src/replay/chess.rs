@@ -157,7 +157,7 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                             id,
                             Step {
                                 full: None,
-                                san: Some(moved.san_marked(deserved).to_string()),
+                                san: Some(moved.san_marked(deserved)),
                                 captured: moved
                                     .chess_move()
                                     .and_then(captured_square)
@@ -165,8 +165,8 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                                     .unwrap_or_default(),
                                 prisoners: None,
                                 ko: false,
-                                position: StepPosition::Fen(position.fen()),
-                                uci: Some(uci.to_string()),
+                                position: StepPosition::Chess(position.clone()),
+                                uci: Some(uci),
                                 // Words for hover alone: an export of every move
                                 // has no use for them.
                                 said: before.map(|before| {

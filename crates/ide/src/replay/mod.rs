@@ -14,6 +14,7 @@ mod chess;
 mod draughts;
 mod go;
 
+use kifu_rules::chess::{StandardSan, UciMove};
 use kifu_syntax::SyntaxError;
 
 use crate::codes;
@@ -41,11 +42,11 @@ pub struct Step {
     pub position: StepPosition,
     /// The move in standard SAN, English letters and check marks as the position gives
     /// them, whatever the file wrote (chess): `Nxe5+`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub san: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "displayed")]
+    pub san: Option<StandardSan>,
     /// The move in UCI (chess): `g1f3`, `e7e8q`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub uci: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "displayed")]
+    pub uci: Option<UciMove>,
     /// What the move does, in words, for hover (chess): `Black's knight from c6 takes the
     /// pawn on e5, check`.
     #[serde(skip)]
@@ -56,8 +57,12 @@ pub struct Step {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum StepPosition {
-    /// Draughts (and chess): a FEN.
+    /// Draughts: a FEN.
     Fen(String),
+    /// Chess: the position itself, written as a FEN (`fen`) when asked. An export asks for
+    /// one after every move, and writes it straight into its JSON.
+    #[serde(rename = "fen", serialize_with = "chess_fen")]
+    Chess(kifu_rules::chess::Position),
     /// Go: the stones of each side as SGF points, as `AB` and `AW` would set them up.
     Stones {
         /// Black's stones.
@@ -65,6 +70,35 @@ pub enum StepPosition {
         /// White's stones.
         white: Vec<String>,
     },
+}
+
+impl StepPosition {
+    /// The FEN, of chess or draughts.
+    pub fn fen(&self) -> Option<String> {
+        match self {
+            StepPosition::Fen(fen) => Some(fen.clone()),
+            StepPosition::Chess(position) => Some(position.fen()),
+            StepPosition::Stones { .. } => None,
+        }
+    }
+}
+
+/// A SAN or UCI move as the string it displays as.
+fn displayed<S: serde::Serializer>(
+    value: &Option<impl std::fmt::Display>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    match value {
+        Some(value) => serializer.collect_str(value),
+        None => serializer.serialize_none(),
+    }
+}
+
+fn chess_fen<S: serde::Serializer>(
+    position: &kifu_rules::chess::Position,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(&position.fen())
 }
 
 /// Which moves the caller wants a [`Step`] of.

@@ -327,8 +327,8 @@ fn a_promotion_without_equals_is_played() {
     let game = document.games().next().expect("a game");
     let steps = super::steps(game);
     let last = steps.last().and_then(|s| s.as_ref()).expect("played");
-    assert_eq!(last.uci.as_deref(), Some("b2b1q"));
-    assert_eq!(last.san.as_deref(), Some("b1=Q+"));
+    assert_eq!(last.uci.map(|u| u.to_string()).as_deref(), Some("b2b1q"));
+    assert_eq!(last.san.map(|s| s.to_string()).as_deref(), Some("b1=Q+"));
 }
 
 /// Every fix a document offers, applied on its own: its title and the text it makes, and

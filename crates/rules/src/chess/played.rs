@@ -217,6 +217,19 @@ impl fmt::Debug for Forms {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct StandardSan(pub SanPlus);
 
+impl StandardSan {
+    /// The SAN appended to `out` (ASCII), as it displays.
+    pub fn append_to(self, out: &mut Vec<u8>) {
+        if let San::Put {
+            role: Role::Pawn, ..
+        } = self.0.san
+        {
+            out.push(b'P');
+        }
+        self.0.append_ascii_to(out);
+    }
+}
+
 impl fmt::Display for StandardSan {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let San::Put {

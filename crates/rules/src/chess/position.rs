@@ -118,13 +118,24 @@ impl Position {
     /// The position as FEN (Shredder-style castling rights in Chess960 only when X-FEN
     /// cannot say them).
     pub fn fen(&self) -> String {
+        let mut fen = Vec::with_capacity(96);
+        self.append_fen(&mut fen);
+        String::from_utf8(fen).expect("a FEN is ASCII")
+    }
+
+    /// [`Position::fen`] appended to `out` (ASCII), for a writer that has a buffer.
+    pub fn append_fen(&self, out: &mut Vec<u8>) {
         match &self.inner {
             // Standard chess, written byte by byte: shakmaty's FEN goes through `fmt` a
             // character at a time, and an export writes one FEN per move.
             VariantPosition::Chess(pos) if pos.castles().mode() == CastlingMode::Standard => {
-                standard_fen(pos)
+                standard_fen(pos, out)
             }
-            inner => Fen::from_position(inner, EnPassantMode::Legal).to_string(),
+            inner => out.extend_from_slice(
+                Fen::from_position(inner, EnPassantMode::Legal)
+                    .to_string()
+                    .as_bytes(),
+            ),
         }
     }
 
@@ -636,7 +647,7 @@ impl fmt::Display for FenProblem {
 
 /// The FEN of a standard chess position with standard castling, as shakmaty writes it
 /// (castling rights `KQkq`, the en passant square only when a capture there is legal).
-fn standard_fen(pos: &shakmaty::Chess) -> String {
+fn standard_fen(pos: &shakmaty::Chess, fen: &mut Vec<u8>) {
     // The board as one letter per square (0 for empty), filled piece by piece: looking
     // up each of the 64 squares in the board's bitboards cost more than the rest.
     let board = pos.board();
@@ -650,7 +661,6 @@ fn standard_fen(pos: &shakmaty::Chess) -> String {
             }
         }
     }
-    let mut fen = Vec::with_capacity(96);
     for rank in (0..8).rev() {
         let mut empty = 0u8;
         for &letter in &letters[rank * 8..rank * 8 + 8] {
@@ -704,5 +714,4 @@ fn standard_fen(pos: &shakmaty::Chess) -> String {
     fen.extend_from_slice(number.format(pos.halfmoves()).as_bytes());
     fen.push(b' ');
     fen.extend_from_slice(number.format(pos.fullmoves().get()).as_bytes());
-    String::from_utf8(fen).expect("a FEN is ASCII")
 }

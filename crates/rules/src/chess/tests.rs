@@ -1198,3 +1198,33 @@ fn a_king_step_is_a_legal_king_move() {
     });
     assert!(checks > 500, "{checks} positions in check");
 }
+
+/// SAN appended to a buffer is the SAN displayed, for every legal move of the positions of
+/// 20 random games (captures, promotions, castling, checks), and for a crazyhouse pawn
+/// drop (`P@d7+`, which shakmaty writes `@d7+`).
+#[test]
+fn san_appended_is_san_displayed() {
+    let same = |played: Played| {
+        let san = played.san();
+        let mut appended = Vec::new();
+        san.append_to(&mut appended);
+        assert_eq!(String::from_utf8(appended).unwrap(), san.to_string());
+    };
+    let mut moves = 0;
+    random_positions(20, 80, |position| {
+        for m in position.legal_moves() {
+            let uci = m.to_uci(CastlingMode::Standard).to_string();
+            same(position.play(&uci, &Dialect::ENGLISH).unwrap());
+            moves += 1;
+        }
+    });
+    assert!(moves > 10_000, "{moves} moves");
+    let house = Position::from_fen(
+        Variant::Crazyhouse,
+        "rnbqkbnr/ppp1pppp/8/8/8/8/PPP1PPPP/RNBQKBNR[Pp] w KQkq - 0 3",
+    )
+    .unwrap();
+    let drop = house.play("P@d7", &Dialect::ENGLISH).unwrap();
+    assert_eq!(drop.san().to_string(), "P@d7+");
+    same(drop);
+}
