@@ -88,6 +88,14 @@ impl Document {
         Document::with(text, parse, None)
     }
 
+    /// [`Document::new`] for a caller that keeps the text if parsing panics (the server
+    /// catches a bug's panic and goes on with the text alone): the text is taken out of
+    /// `text` only once it is parsed, so a panic leaves it there, and no copy is made.
+    pub fn new_taking(notation: Notation, text: &mut String) -> Document {
+        let parse = Parsed::of(notation, text);
+        Document::with(std::mem::take(text), parse, None)
+    }
+
     /// A document of `text` and its parse, with nothing built on it yet.
     fn with(text: String, parse: Parsed, read_and_parsed: Option<Vec<SyntaxError>>) -> Document {
         Document {
