@@ -247,9 +247,10 @@ impl Document {
         id: MoveId,
         board: HoverBoard,
     ) -> (Option<Step>, String) {
-        let replay = crate::replay::replay(game, Wanted::One(id));
-        let step = replay.steps.into_iter().next().map(|(_, step)| step);
-        let reached = match (replay.reached, board) {
+        let mut replay = crate::replay::replay(game, Wanted::One(id));
+        let reached = replay.reached.take();
+        let step = replay.the_step();
+        let reached = match (reached, board) {
             (Some(reached), HoverBoard::Image | HoverBoard::Text) => reached,
             _ => return (step, String::new()),
         };

@@ -117,12 +117,9 @@ impl Document {
         let mut current = wanted;
         let mut not_played = None;
         let (reached, step) = loop {
-            let replay = replay::replay(game, current.map_or(Wanted::Start, Wanted::One));
-            if let Some(reached) = replay.reached {
-                break (
-                    Some(reached),
-                    replay.steps.into_iter().next().map(|(_, s)| s),
-                );
+            let mut replay = replay::replay(game, current.map_or(Wanted::Start, Wanted::One));
+            if let Some(reached) = replay.reached.take() {
+                break (Some(reached), replay.the_step());
             }
             let Some(m) = current else { break (None, None) };
             if not_played.is_none() {

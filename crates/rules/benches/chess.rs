@@ -114,6 +114,35 @@ fn bench(c: &mut Criterion) {
         })
     });
     group.finish();
+
+    // The FEN of every position of the games, as `kifu export` writes one after each move.
+    let mut positions = Vec::with_capacity(moves);
+    for game in &games {
+        let mut position = Position::new(Variant::Standard);
+        for m in game {
+            match position.play(m, &Dialect::ENGLISH) {
+                Ok(p) => position = p.into_position(),
+                Err(_) => break,
+            }
+            positions.push(position.clone());
+        }
+    }
+    let mut group = c.benchmark_group("fen");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.sample_size(20);
+    group.bench_function("kifu append_fen", |b| {
+        let mut out = Vec::with_capacity(128);
+        b.iter(|| {
+            let mut bytes = 0;
+            for position in &positions {
+                out.clear();
+                position.append_fen(&mut out);
+                bytes += out.len();
+            }
+            black_box(bytes)
+        })
+    });
+    group.finish();
 }
 
 criterion_group!(benches, bench);

@@ -153,27 +153,25 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                                 last_move: last_move(uci),
                             });
                         }
-                        out.steps.push((
-                            id,
-                            Step {
-                                full: None,
-                                san: Some(moved.san_marked(deserved)),
-                                captured: moved
-                                    .chess_move()
-                                    .and_then(captured_square)
-                                    .map(|sq| vec![sq.to_string()])
-                                    .unwrap_or_default(),
-                                prisoners: None,
-                                ko: false,
-                                position: StepPosition::Chess(position.clone()),
-                                uci: Some(uci),
-                                // Words for hover alone: an export of every move
-                                // has no use for them.
-                                said: before.map(|before| {
-                                    described(&before, &moved.with_position(position.clone()))
-                                }),
-                            },
-                        ));
+                        let step = Step {
+                            full: None,
+                            san: Some(moved.san_marked(deserved)),
+                            captured: moved
+                                .chess_move()
+                                .and_then(captured_square)
+                                .map(|sq| vec![sq.to_string()])
+                                .unwrap_or_default(),
+                            prisoners: None,
+                            ko: false,
+                            position: StepPosition::Chess(position.clone()),
+                            uci: Some(uci),
+                            // Words for hover alone: an export of every move
+                            // has no use for them.
+                            said: before.map(|before| {
+                                described(&before, &moved.with_position(position.clone()))
+                            }),
+                        };
+                        out.keep(game, id, step);
                     }
                     ply += 1;
                     if branch_points.get(id.index()) == Some(&true) {

@@ -238,7 +238,7 @@ fn replay_on(game: GameRef<'_>, board: &Board, wanted: Wanted, out: &mut Replay)
                         );
                     }
                     if wanted.wants(id) {
-                        out.steps.push((id, step(&played, &next, variant)));
+                        out.keep(game, id, step(&played, &next, variant));
                     }
                     if wanted.keeps(id) {
                         out.reached = Some(Reached {

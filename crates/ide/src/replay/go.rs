@@ -215,8 +215,11 @@ pub(super) fn replay(game: GameRef<'_>, size: (u32, u32), wanted: Wanted, out: &
             match state.position.play_in_place(mover, point) {
                 Ok(removed) => {
                     if wanted.wants(id) {
-                        out.steps
-                            .push((id, step(&state.position, &removed.captured, &coordinate)));
+                        out.keep(
+                            game,
+                            id,
+                            step(&state.position, &removed.captured, &coordinate),
+                        );
                     }
                     if wanted.keeps(id) {
                         out.reached = Some(Reached {

@@ -180,10 +180,27 @@ pub(crate) struct Reached {
 pub(crate) struct Replay {
     /// Diagnostics, in the text's ranges, in move order.
     pub diagnostics: Vec<SyntaxError>,
-    /// The steps asked for, by move.
-    pub steps: Vec<(MoveId, Step)>,
+    /// The steps asked for, by move index (empty when none was made).
+    pub steps: Vec<Option<Step>>,
     /// The position asked for, if the replay reached it.
     pub reached: Option<Reached>,
+}
+
+impl Replay {
+    /// Keeps what move `id` of `game` did. The steps are a table by move index, made at
+    /// the first step: an export keeps one for every move of every game, and moving them
+    /// from a list into a table was a copy of each.
+    fn keep(&mut self, game: GameRef<'_>, id: MoveId, step: Step) {
+        if self.steps.is_empty() {
+            self.steps.resize_with(game.game.moves.len(), || None);
+        }
+        self.steps[id.index()] = Some(step);
+    }
+
+    /// The one step asked for ([`Wanted::One`]).
+    pub(crate) fn the_step(self) -> Option<Step> {
+        self.steps.into_iter().flatten().next()
+    }
 }
 
 /// Replays a game.
@@ -199,10 +216,8 @@ pub(crate) fn replay(game: GameRef<'_>, wanted: Wanted) -> Replay {
 
 /// What every move of a game did, by move index (`None` where a move was not played).
 pub(crate) fn steps(game: GameRef<'_>) -> Vec<Option<Step>> {
-    let mut steps = vec![None; game.game.moves.len()];
-    for (id, step) in replay(game, Wanted::All).steps {
-        steps[id.index()] = Some(step);
-    }
+    let mut steps = replay(game, Wanted::All).steps;
+    steps.resize_with(game.game.moves.len(), || None);
     steps
 }
 
