@@ -159,7 +159,9 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                             captured: moved
                                 .chess_move()
                                 .and_then(captured_square)
-                                .map(|sq| vec![String::from_iter([sq.file().char(), sq.rank().char()])])
+                                .map(|sq| {
+                                    vec![String::from_iter([sq.file().char(), sq.rank().char()])]
+                                })
                                 .unwrap_or_default(),
                             prisoners: None,
                             ko: false,
