@@ -701,7 +701,9 @@ mod tests {
         let err = read_whole_from(&[b'x'; 1001][..], 0, 1000).unwrap_err();
         assert_eq!(err.kind(), io::ErrorKind::FileTooLarge);
         assert_eq!(
-            read_whole_from(&[b'x'; 1000][..], 1000, 1000).unwrap().len(),
+            read_whole_from(&[b'x'; 1000][..], 1000, 1000)
+                .unwrap()
+                .len(),
             1000
         );
     }
