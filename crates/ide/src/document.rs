@@ -191,12 +191,15 @@ impl Document {
     /// The model of the root's child `index`, a game whose green tree is `green`.
     fn model(&self, index: usize, green: &rowan::GreenNodeData) -> &Arc<Analysis> {
         self.slots()[index].get_or_init(|| {
+            let mut game = match self.parse {
+                Parsed::Pgn(_) => Game::pgn(green),
+                Parsed::Sgf(_) => Game::sgf(green),
+                Parsed::Pdn(_) => Game::pdn(green),
+            };
+            // Kept while the document is open: without its tables' spare room.
+            game.shrink_to_fit();
             Arc::new(Analysis {
-                game: match self.parse {
-                    Parsed::Pgn(_) => Game::pgn(green),
-                    Parsed::Sgf(_) => Game::sgf(green),
-                    Parsed::Pdn(_) => Game::pdn(green),
-                },
+                game,
                 checks: OnceLock::new(),
             })
         })

@@ -11,7 +11,7 @@ use rowan::{GreenNodeData, GreenTokenData, NodeOrToken};
 use crate::roles::{pdn_role, pgn_role, Role};
 
 use super::{
-    append, Comment, CommentKind, Game, GameKind, Header, Items, Line, LineId, Move, MoveId, Side,
+    AnnotationsId, Comment, CommentKind, Game, GameKind, Header, Line, LineId, Move, MoveId, Side,
     Start,
 };
 
@@ -364,9 +364,7 @@ impl Reader {
             side: game.side_at(ply),
             written_number: frame.written.map(|(n, _)| n),
             number_range: frame.written.take().map(|(_, range)| range),
-            nags: Items::default(),
-            comments: Items::default(),
-            variations: Items::default(),
+            annotations: AnnotationsId::NONE,
             line: frame.id,
             parent: frame.moves.last().copied().or(frame.branches_from),
         });
@@ -467,13 +465,7 @@ impl Reader {
 
 /// Moves what was attached to move `m` into the game's tables.
 fn attach(game: &mut Game, m: MoveId, attached: &mut Attached) {
-    let items = (
-        append(&mut game.nag_table, &attached.nags),
-        append(&mut game.comment_table, &attached.comments),
-        append(&mut game.variation_table, &attached.variations),
-    );
-    let m = &mut game.moves[m.0 as usize];
-    (m.nags, m.comments, m.variations) = items;
+    game.annotate(m, &attached.nags, &attached.comments, &attached.variations);
     attached.nags.clear();
     attached.comments.clear();
     attached.variations.clear();

@@ -9,7 +9,7 @@ use kifu_syntax::{TextRange, TextSize};
 use rowan::{GreenNodeData, NodeOrToken};
 
 use super::{
-    append, Comment, CommentKind, Game, GameKind, Header, Items, Line, LineId, Move, MoveId, Setup,
+    AnnotationsId, Comment, CommentKind, Game, GameKind, Header, Line, LineId, Move, MoveId, Setup,
     Side, Start,
 };
 
@@ -215,9 +215,7 @@ fn read_lines(game: &mut Game, tree: &GreenNodeData) {
                 side,
                 written_number: written.map(|(n, _)| n),
                 number_range: written.map(|(_, range)| range),
-                nags: Items::default(),
-                comments: Items::default(),
-                variations: Items::default(),
+                annotations: AnnotationsId::NONE,
                 line: frame.line,
                 parent: frame.previous,
             });
@@ -245,7 +243,7 @@ fn read_lines(game: &mut Game, tree: &GreenNodeData) {
         line.variations = variations.into_boxed_slice();
         line.comments = comments.into_boxed_slice();
     }
-    for (m, comments) in game.moves.iter_mut().zip(move_comments) {
-        m.comments = append(&mut game.comment_table, &comments);
+    for (m, comments) in move_comments.iter().enumerate() {
+        game.annotate(MoveId(m as u32), &[], comments, &[]);
     }
 }
