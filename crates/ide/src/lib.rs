@@ -6,7 +6,7 @@
 //!
 //! | feature | method | module |
 //! |---|---|---|
-//! | parse, re-parse after an edit | [`Document::new`], [`Document::edited`] | `document` |
+//! | parse, re-parse after an edit | [`Document::new`], [`Document::edited`], [`Document::into_edit`] | `document` |
 //! | diagnostics | [`Document::diagnostics`], [`Document::from_bytes`] | `document` |
 //! | quick fixes (each made beside its check) | [`Document::fixes`] | `document` |
 //! | diagnostics of a big PGN file, game by game without a tree (the CLI) | [`check::pgn_game`] | [`check`] |
@@ -53,7 +53,7 @@ mod roles;
 mod tags;
 
 pub use complete::{Completion, CompletionKind};
-pub use document::Document;
+pub use document::{Document, Unedited};
 pub use folding::{Fold, FoldKind};
 pub use format::FormatOptions;
 pub use highlight::HighlightKind;

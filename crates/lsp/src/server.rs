@@ -358,28 +358,16 @@ impl LanguageServer for Backend {
         let version = params.text_document.version;
         let mut state = self.lock();
         let encoding = state.encoding;
-        let Some(doc) = state.documents.get(&uri) else {
+        let Some(doc) = state.documents.get_mut(&uri) else {
             return;
         };
         // Each change applies to the text the previous one left, through that text's index.
-        let mut changed: Option<OpenDocument> = None;
         for change in &params.content_changes {
-            let base = changed.as_ref().unwrap_or(doc);
-            changed = Some(base.changed(change, encoding));
+            doc.change(change, encoding);
         }
-        if changed.as_ref().is_some_and(|doc| doc.document().is_none()) {
+        doc.version = version;
+        if doc.document().is_none() {
             self.log(format!("parsing {uri} failed; its answers are empty"));
-        }
-        match changed {
-            Some(mut next) => {
-                next.version = version;
-                state.documents.insert(uri.clone(), next);
-            }
-            None => {
-                if let Some(doc) = state.documents.get_mut(&uri) {
-                    doc.version = version;
-                }
-            }
         }
         self.publish(&state, &uri);
     }

@@ -26,6 +26,14 @@ enum Content {
 }
 
 impl Content {
+    /// The text.
+    fn text(&self) -> &str {
+        match self {
+            Content::Parsed(document) => document.text(),
+            Content::Unparsed(text) => text,
+        }
+    }
+
     /// `text` parsed, or alone when parsing it panicked.
     fn of(notation: Notation, mut text: String) -> Content {
         // The text stays here until it is parsed: a panic leaves it, without the copy of a
@@ -62,23 +70,11 @@ impl OpenDocument {
     }
 
     fn new(version: i32, notation: Notation, content: Content) -> OpenDocument {
-        let text = match &content {
-            Content::Parsed(document) => document.text(),
-            Content::Unparsed(text) => text,
-        };
         OpenDocument {
             version,
             notation,
-            index: LineIndex::new(text),
+            index: LineIndex::new(content.text()),
             content,
-        }
-    }
-
-    /// The text.
-    pub fn text(&self) -> &str {
-        match &self.content {
-            Content::Parsed(document) => document.text(),
-            Content::Unparsed(text) => text,
         }
     }
 
@@ -90,15 +86,15 @@ impl OpenDocument {
         }
     }
 
-    /// The document after one content change. Positions are clamped to the text and to
-    /// character boundaries, so a change always applies: the text stays the editor's.
-    pub fn changed(
-        &self,
-        change: &TextDocumentContentChangeEvent,
-        encoding: Encoding,
-    ) -> OpenDocument {
+    /// Applies one content change. Positions are clamped to the text and to character
+    /// boundaries, so a change always applies: the text stays the editor's. The text is
+    /// edited where it is, not copied: a copy per keystroke kept a second text of a
+    /// database in the heap. A re-parse that panics falls back to a full parse, and a parse
+    /// that panics leaves the text alone.
+    pub fn change(&mut self, change: &TextDocumentContentChangeEvent, encoding: Encoding) {
         let Some(range) = change.range else {
-            return OpenDocument::parse(self.version, self.notation, change.text.clone());
+            *self = OpenDocument::parse(self.version, self.notation, change.text.clone());
+            return;
         };
         let positions = Positions {
             index: &self.index,
@@ -107,27 +103,30 @@ impl OpenDocument {
         let start = positions.offset(range.start);
         let end = positions.offset(range.end).max(start);
         let edit = TextRange::new(start, end);
-        if let Some(document) = self.document() {
-            let edited = guarded(|| {
-                fault("edit", &change.text);
-                document.edited(edit, &change.text)
-            });
-            let inserted = TextSize::of(change.text.as_str());
-            match edited {
-                Ok(document) => {
-                    return OpenDocument {
-                        version: self.version,
-                        notation: self.notation,
-                        index: self.index.edited(document.text(), edit, inserted),
-                        content: Content::Parsed(document),
-                    }
-                }
-                Err(_) => eprintln!("kifu lsp: re-parsing an edit failed; parsing the whole text"),
+        let inserted = TextSize::of(change.text.as_str());
+        let content = std::mem::replace(&mut self.content, Content::Unparsed(String::new()));
+        let (mut text, unedited) = match content {
+            Content::Parsed(document) => {
+                let (text, unedited) = document.into_edit();
+                (text, Some(unedited))
             }
-        }
-        let mut text = self.text().to_string();
+            Content::Unparsed(text) => (text, None),
+        };
         text.replace_range(std::ops::Range::<usize>::from(edit), &change.text);
-        OpenDocument::parse(self.version, self.notation, text)
+        self.index = self.index.edited(&text, edit, inserted);
+        self.content = match unedited {
+            Some(unedited) => match guarded(|| {
+                fault("edit", &change.text);
+                unedited.edited(&mut text, edit, inserted)
+            }) {
+                Ok(document) => Content::Parsed(document),
+                Err(_) => {
+                    eprintln!("kifu lsp: re-parsing an edit failed; parsing the whole text");
+                    Content::of(self.notation, text)
+                }
+            },
+            None => Content::of(self.notation, text),
+        };
     }
 }
 
