@@ -1,10 +1,10 @@
 //! SGF game trees into the model: the root node is the header, each game tree a line, each
 //! node with a `B` or `W` property a move.
 
-use kifu_syntax::sgf::ast::{raw_value, GameTree};
-use kifu_syntax::sgf::checks::decoded_values;
-use kifu_syntax::sgf::green::{collect_properties, value_inner};
-use kifu_syntax::sgf::{properties, SgfLanguage, SyntaxKind, SyntaxNode};
+use kifu_syntax::sgf::ast::raw_value;
+use kifu_syntax::sgf::checks::decoded_green_values;
+use kifu_syntax::sgf::green::{child_nodes, collect_properties, value_inner};
+use kifu_syntax::sgf::{properties, SgfLanguage, SyntaxKind};
 use kifu_syntax::{TextRange, TextSize};
 use rowan::{GreenNodeData, NodeOrToken};
 
@@ -14,51 +14,58 @@ use super::{
 };
 
 impl Game {
-    /// The model of an SGF `GAME_TREE` node (one game of a collection).
+    /// The model of an SGF `GAME_TREE` node (one game of a collection). The root node is
+    /// read from the green tree, as the rest is: rowan's cursors, and an identifier and a
+    /// value built as strings for every lookup, made the header a third of the model.
     pub fn sgf(green: &GreenNodeData) -> Game {
         let len = green.text_len();
-        let tree = GameTree::cast(SyntaxNode::new_root(green.to_owned()));
-        let root = tree.as_ref().and_then(|t| t.nodes().next());
+        let is_tree = kind(green) == SyntaxKind::GAME_TREE;
+        let root = child_nodes(green, TextSize::from(0), SyntaxKind::NODE)
+            .next()
+            .filter(|_| is_tree);
+        let mut properties = Vec::new();
+        if let Some((node, at)) = root {
+            collect_properties(node, at, &mut properties);
+        }
         let mut header = Header {
-            range: root.as_ref().map(|r| r.syntax().text_range()),
+            range: root.map(|(node, at)| TextRange::at(at, node.text_len())),
             ..Header::default()
         };
-        for property in root.iter().flat_map(|r| r.properties()) {
-            if let Some(name) = property.canonical_ident() {
-                header.push(&name, property.syntax().text_range(), |header| {
-                    for value in decoded_values(&property) {
-                        header.push_value(&value);
-                    }
-                });
-            }
+        for property in &properties {
+            header.push(&property.id(), property.range(), |header| {
+                for value in decoded_green_values(property) {
+                    header.push_value(&value);
+                }
+            });
         }
+        // The first value of the first property `id`, between its brackets.
         let raw = |id: &str| {
-            root.as_ref()
-                .and_then(|r| {
-                    r.properties()
-                        .find(|p| p.canonical_ident().as_deref() == Some(id))
-                })
-                .and_then(|p| p.raw_values().next())
+            properties
+                .iter()
+                .find(|p| p.ident_is(id))
+                .and_then(|p| p.values().next())
+                .map(|(token, _)| raw_value(token))
         };
         let size = raw("SZ")
-            .and_then(|v| properties::board_size(&v))
+            .and_then(properties::board_size)
             .unwrap_or((19, 19));
         let setup = ["AB", "AW", "AE"].iter().any(|id| header.get(id).is_some());
-        let first_mover = match raw("PL").as_deref().map(str::trim) {
+        let first_mover = match raw("PL").map(str::trim) {
             Some("W") => Side::White,
             _ => Side::Black,
         };
         let start = if setup { Start::Setup } else { Start::Initial };
         let mut game = Game::empty(len, GameKind::Go { size }, start, 0, first_mover, header);
-        match tree {
-            Some(_) => read_lines(&mut game, green),
-            None => game.lines.push(Line::new(
+        if is_tree {
+            read_lines(&mut game, green);
+        } else {
+            game.lines.push(Line::new(
                 TextRange::default(),
                 TextRange::default(),
                 None,
                 None,
                 0,
-            )),
+            ));
         }
         game
     }

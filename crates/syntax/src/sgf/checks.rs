@@ -395,24 +395,41 @@ impl<'g> Walker<'_, 'g> {
 /// Decodes the values of a property for display and export: Text and SimpleText by their
 /// rules, unknown properties as Text, everything else with its escapes removed.
 pub fn decoded_values(property: &Property) -> Vec<String> {
-    let id = property.canonical_ident().unwrap_or_default();
-    let shape = lookup(&id).map(|p| p.shape);
+    let shape = shape_of(&property.canonical_ident().unwrap_or_default());
     property
         .raw_values()
-        .map(|raw| match shape {
-            Some(Shape::One(ValueType::SimpleText)) => properties::decode_simple_text(&raw),
-            Some(Shape::One(ValueType::Text)) | None => properties::decode_text(&raw),
-            Some(Shape::Compose(..) | Shape::ListOfCompose(..) | Shape::OneOrCompose(..)) => {
-                match split_compose(&raw) {
-                    Some((a, b)) => format!(
-                        "{}:{}",
-                        properties::decode_simple_text(a),
-                        properties::decode_simple_text(b)
-                    ),
-                    None => properties::decode_simple_text(&raw),
-                }
-            }
-            Some(_) => properties::decode_simple_text(&raw),
-        })
+        .map(|raw| decode(shape, &raw))
         .collect()
+}
+
+/// [`decoded_values`] of a property read from the green tree, one value at a time.
+pub fn decoded_green_values<'g>(property: &GreenProperty<'g>) -> impl Iterator<Item = String> + 'g {
+    let shape = shape_of(&property.id());
+    property
+        .values()
+        .map(move |(token, _)| decode(shape, raw_value(token)))
+}
+
+/// The shape of property `id`'s values; `None` for a property FF[4] does not define.
+fn shape_of(id: &str) -> Option<Shape> {
+    lookup(id).map(|p| p.shape)
+}
+
+/// One raw value decoded as a property of `shape` reads it (`None`: unknown, read as Text).
+fn decode(shape: Option<Shape>, raw: &str) -> String {
+    match shape {
+        Some(Shape::One(ValueType::SimpleText)) => properties::decode_simple_text(raw),
+        Some(Shape::One(ValueType::Text)) | None => properties::decode_text(raw),
+        Some(Shape::Compose(..) | Shape::ListOfCompose(..) | Shape::OneOrCompose(..)) => {
+            match split_compose(raw) {
+                Some((a, b)) => format!(
+                    "{}:{}",
+                    properties::decode_simple_text(a),
+                    properties::decode_simple_text(b)
+                ),
+                None => properties::decode_simple_text(raw),
+            }
+        }
+        Some(_) => properties::decode_simple_text(raw),
+    }
 }

@@ -1,4 +1,5 @@
 use super::*;
+use crate::sgf::green::collect_properties;
 use crate::Code;
 
 fn codes(text: &str) -> Vec<(String, Code)> {
@@ -65,4 +66,29 @@ fn deep_nesting_is_capped() {
     assert_eq!(parse.syntax().to_string(), text);
     let codes: Vec<Code> = parse.errors().iter().map(|e| e.code).collect();
     assert_eq!(codes, vec![Code::NestingTooDeep]);
+}
+
+#[test]
+fn values_decode_the_same_from_the_green_tree() {
+    // Text with a soft line break and escapes, SimpleText, a compose value, an unknown
+    // property, a point list, a lower-case identifier and one with no values.
+    let text = "(;GM[1]C[a \\\\ b\\\ncd\\]e]GN[ x\ny ]LB[aa:A\\:b][bb:B]XY[q\\]r]AB[aa][bb]PlayerBlack[Shu]TR;B[cc])";
+    let parse = parse(text);
+    let mut compared = 0;
+    for node in parse.syntax().descendants().filter_map(ast::Node::cast) {
+        let start = node.syntax().text_range().start();
+        let green = node.syntax().green();
+        let mut properties = Vec::new();
+        collect_properties(&green, start, &mut properties);
+        for (property, green) in node.properties().zip(&properties) {
+            assert_eq!(
+                checks::decoded_values(&property),
+                checks::decoded_green_values(green).collect::<Vec<_>>(),
+                "{}",
+                property.syntax()
+            );
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 9);
 }
