@@ -1070,6 +1070,63 @@ fn severity_sets_the_lowest_level_reported() {
 }
 
 #[test]
+fn sgf_reports_written_beside_their_check_keep_the_caps_the_counts_and_the_order() {
+    // SGF files are checked and their reports written on every core: each file's report
+    // must still come in file order, capped per file, with everything counted.
+    let dir = fresh_dir("sgf-reports");
+    let mut expected = Vec::new();
+    for i in 0..40 {
+        // An unknown property (info) written `i + 1` times (each copy a warning) and a
+        // point off the board (an error): `i + 2` diagnostics.
+        let unknown: String = (0..=i).map(|_| "XX[1]").collect();
+        let text = format!("(;GM[1]FF[4]SZ[9]{unknown};B[zz])");
+        let name = format!("game{i:02}.sgf");
+        std::fs::write(dir.join(&name), text).unwrap();
+        expected.push(name);
+    }
+    let dir = dir.to_str().unwrap();
+    let out = kifu(&["check", "--max-errors", "3", dir]);
+    assert_eq!(code(&out), 1);
+    let text = stdout(&out);
+    let files: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("--> "))
+        .map(|at| at.split(':').next().unwrap_or(at))
+        .collect();
+    let mut shown = files.clone();
+    shown.dedup();
+    let names: Vec<String> = expected.iter().map(|n| format!("{dir}/{n}")).collect();
+    assert_eq!(shown, names, "{text}");
+    // Three shown of each file's i + 2: all of the first two files', some of the others'.
+    assert_eq!(files.len(), 2 + 39 * 3, "{text}");
+    assert_eq!(text.matches("more diagnostic").count(), 38, "{text}");
+    assert!(
+        text.contains(&format!(
+            "\nand 38 more diagnostics in {dir}/game39.sgf (--max-errors 3; 0 shows them all)\n"
+        )),
+        "{text}"
+    );
+    let all: usize = (0..40).map(|i| i + 2).sum();
+    let shown = 2 + 39 * 3;
+    assert!(
+        text.ends_with(&format!(
+            "checked 40 files (40 games): 40 errors, {} warnings, 40 info ({} not shown)\n",
+            all - 80,
+            all - shown
+        )),
+        "{text}"
+    );
+    // Programs get every diagnostic, in file order too.
+    let out = kifu(&["check", "--format", "json", dir]);
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), all);
+    let order: Vec<&str> = lines.iter().filter_map(|l| l["file"].as_str()).collect();
+    let mut sorted = order.clone();
+    sorted.sort();
+    assert_eq!(order, sorted);
+}
+
+#[test]
 fn max_errors_caps_what_is_shown_per_file_not_what_is_counted() {
     let games: String = (0..60).map(|i| format!("1. e4 x{i} *\n")).collect();
     let many = kifu_e2e::temp_file("sixty-errors.pgn", games.as_bytes());

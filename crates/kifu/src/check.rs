@@ -71,6 +71,14 @@ struct Tally {
 }
 
 impl Tally {
+    /// Adds the diagnostics `other` counted.
+    fn add(&mut self, other: &Tally) {
+        self.errors += other.errors;
+        self.warnings += other.warnings;
+        self.info += other.info;
+        self.hints += other.hints;
+    }
+
     fn count(&mut self, severity: Severity) {
         match severity {
             Severity::Error => self.errors += 1,
@@ -115,40 +123,40 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitStatus {
     let mut prepared: VecDeque<io::Result<Checked>> = VecDeque::new();
     for (k, source) in found.files.iter().enumerate() {
         let name = source.display();
-        let mut written = 0;
-        let mut left_out = 0;
-        let mut report = |errors: &[SyntaxError], lines: &Lines<'_>| {
-            for error in errors.iter().filter(|e| options.selection.shows(e)) {
-                tally.count(error.severity());
-                if written == max_per_file {
-                    left_out += 1;
-                    continue;
-                }
-                written += 1;
-                let shown = Shown {
-                    file: &name,
-                    error,
-                    lines,
-                };
-                if let Err(err) = formatter.diagnostic(&mut out, &shown) {
-                    write_failed(&err, tally.status());
-                }
-            }
-        };
+        let mut reported = Reported::default();
         // The games of a file cut short by an error in reading were still checked.
         let mut games = 0;
         let result = match source.notation {
             // SGF and PDN files are read whole, as a document: what the server shows.
             Notation::Sgf | Notation::Pdn => {
                 if prepared.is_empty() {
-                    prepared.extend(whole(&found.files[k..], options.syntax_only));
+                    prepared.extend(whole(&found.files[k..], options, max_per_file));
                 }
                 prepared
                     .pop_front()
                     .expect("the file was prepared")
                     .map(|checked| {
                         games = checked.games;
-                        report(&checked.diagnostics, &Lines::new(&checked.text, 0, 0));
+                        let written = match checked.report {
+                            Report::Written(bytes, done) => {
+                                reported = done;
+                                out.write_all(&bytes)
+                            }
+                            Report::ToWrite { text, diagnostics } => report_file(
+                                &mut *formatter,
+                                &mut out,
+                                &name,
+                                &diagnostics,
+                                &Lines::new(&text, 0, 0),
+                                &options.selection,
+                                max_per_file,
+                                &mut reported,
+                            ),
+                        };
+                        if let Err(err) = written {
+                            tally.add(&reported.counts);
+                            write_failed(&err, tally.status());
+                        }
                         progress.advance(checked.bytes);
                     })
             }
@@ -169,11 +177,26 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitStatus {
                 |piece, per_game: Vec<Vec<SyntaxError>>| {
                     games += per_game.len();
                     let errors: Vec<SyntaxError> = per_game.into_iter().flatten().collect();
-                    report(&errors, &piece.lines);
+                    let written = report_file(
+                        &mut *formatter,
+                        &mut out,
+                        &name,
+                        &errors,
+                        &piece.lines,
+                        &options.selection,
+                        max_per_file,
+                        &mut reported,
+                    );
+                    if let Err(err) = written {
+                        tally.add(&reported.counts);
+                        write_failed(&err, tally.status());
+                    }
                     progress.advance(piece.chunk.bytes);
                 },
             ),
         };
+        tally.add(&reported.counts);
+        let left_out = reported.left_out;
         tally.games += games;
         match result {
             Ok(()) => tally.files += 1,
@@ -211,27 +234,97 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitStatus {
 
 /// A file read whole and checked: what its report needs.
 struct Checked {
-    text: String,
-    diagnostics: Vec<SyntaxError>,
+    report: Report,
     games: usize,
     /// The size of the file.
     bytes: usize,
 }
 
-/// The leading run of `files` read whole (SGF and PDN), each parsed and checked, on every
-/// core (see [`whole_files`]).
-fn whole(files: &[input::Source], syntax_only: bool) -> Vec<io::Result<Checked>> {
+/// A file's report: written already, on the core that checked it, or its diagnostics, for
+/// a format that writes them in turn (SARIF, which gathers its rules as it goes).
+enum Report {
+    /// What the format writes for the file, and what it found.
+    Written(Vec<u8>, Reported),
+    /// The text and its diagnostics.
+    ToWrite {
+        text: String,
+        diagnostics: Vec<SyntaxError>,
+    },
+}
+
+/// What the report of a file found: the diagnostics that the selection shows, counted by
+/// severity, how many of them were written and how many `--max-errors` left out.
+#[derive(Default)]
+struct Reported {
+    counts: Tally,
+    written: usize,
+    left_out: usize,
+}
+
+/// Writes the diagnostics of `errors` that `selection` shows, up to `max` for the file
+/// (counted in `reported`, which a file in pieces carries from one piece to the next).
+#[allow(clippy::too_many_arguments)]
+fn report_file(
+    formatter: &mut dyn report::Formatter,
+    out: &mut dyn Write,
+    file: &str,
+    errors: &[SyntaxError],
+    lines: &Lines<'_>,
+    selection: &Selection,
+    max: usize,
+    reported: &mut Reported,
+) -> io::Result<()> {
+    for error in errors.iter().filter(|e| selection.shows(e)) {
+        reported.counts.count(error.severity());
+        if reported.written == max {
+            reported.left_out += 1;
+            continue;
+        }
+        reported.written += 1;
+        formatter.diagnostic(out, &Shown { file, error, lines })?;
+    }
+    Ok(())
+}
+
+/// The leading run of `files` read whole (SGF and PDN), each parsed, checked and, but in
+/// SARIF, its report written, on every core (see [`whole_files`]): the snippets of a folder
+/// of Go games, written in turn once they were all checked, were a quarter of its check.
+fn whole(files: &[input::Source], options: &Options, max: usize) -> Vec<io::Result<Checked>> {
     whole_files(files, CHECK_BATCH_BYTES, |source, bytes| {
         let document = Document::from_bytes(source.notation, &bytes);
-        let diagnostics = if syntax_only {
+        let diagnostics = if options.syntax_only {
             document.syntax_diagnostics()
         } else {
             document.diagnostics()
         };
+        let report = if options.format == Format::Sarif {
+            Report::ToWrite {
+                diagnostics: diagnostics.to_vec(),
+                text: document.text().to_string(),
+            }
+        } else {
+            let mut formatter = report::formatter(options.format, options.color);
+            let mut written = Vec::new();
+            let mut reported = Reported::default();
+            let lines = Lines::new(document.text(), 0, 0);
+            let name = source.display();
+            let selection = &options.selection;
+            // Writing into a Vec cannot fail.
+            let _ = report_file(
+                &mut *formatter,
+                &mut written,
+                &name,
+                diagnostics,
+                &lines,
+                selection,
+                max,
+                &mut reported,
+            );
+            Report::Written(written, reported)
+        };
         Checked {
-            diagnostics: diagnostics.to_vec(),
+            report,
             games: document.game_count(),
-            text: document.text().to_string(),
             bytes: bytes.len(),
         }
     })
