@@ -123,6 +123,11 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitStatus {
     let mut prepared: VecDeque<io::Result<Checked>> = VecDeque::new();
     for (k, source) in found.files.iter().enumerate() {
         let name = source.display();
+        let file = FileReport {
+            file: &name,
+            selection: &options.selection,
+            max: max_per_file,
+        };
         let mut reported = Reported::default();
         // The games of a file cut short by an error in reading were still checked.
         let mut games = 0;
@@ -142,14 +147,11 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitStatus {
                                 reported = done;
                                 out.write_all(&bytes)
                             }
-                            Report::ToWrite { text, diagnostics } => report_file(
+                            Report::ToWrite { text, diagnostics } => file.write(
                                 &mut *formatter,
                                 &mut out,
-                                &name,
                                 &diagnostics,
                                 &Lines::new(&text, 0, 0),
-                                &options.selection,
-                                max_per_file,
                                 &mut reported,
                             ),
                         };
@@ -177,14 +179,11 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitStatus {
                 |piece, per_game: Vec<Vec<SyntaxError>>| {
                     games += per_game.len();
                     let errors: Vec<SyntaxError> = per_game.into_iter().flatten().collect();
-                    let written = report_file(
+                    let written = file.write(
                         &mut *formatter,
                         &mut out,
-                        &name,
                         &errors,
                         &piece.lines,
-                        &options.selection,
-                        max_per_file,
                         &mut reported,
                     );
                     if let Err(err) = written {
@@ -261,29 +260,37 @@ struct Reported {
     left_out: usize,
 }
 
-/// Writes the diagnostics of `errors` that `selection` shows, up to `max` for the file
-/// (counted in `reported`, which a file in pieces carries from one piece to the next).
-#[allow(clippy::too_many_arguments)]
-fn report_file(
-    formatter: &mut dyn report::Formatter,
-    out: &mut dyn Write,
-    file: &str,
-    errors: &[SyntaxError],
-    lines: &Lines<'_>,
-    selection: &Selection,
+/// What the report of one file shows: the file's name, the diagnostics the selection
+/// keeps, at most `max` of them.
+struct FileReport<'a> {
+    file: &'a str,
+    selection: &'a Selection,
     max: usize,
-    reported: &mut Reported,
-) -> io::Result<()> {
-    for error in errors.iter().filter(|e| selection.shows(e)) {
-        reported.counts.count(error.severity());
-        if reported.written == max {
-            reported.left_out += 1;
-            continue;
+}
+
+impl FileReport<'_> {
+    /// Writes the diagnostics of `errors` that it shows, counted in `reported` (which a file
+    /// in pieces carries from one piece to the next).
+    fn write(
+        &self,
+        formatter: &mut dyn report::Formatter,
+        out: &mut dyn Write,
+        errors: &[SyntaxError],
+        lines: &Lines<'_>,
+        reported: &mut Reported,
+    ) -> io::Result<()> {
+        for error in errors.iter().filter(|e| self.selection.shows(e)) {
+            reported.counts.count(error.severity());
+            if reported.written == self.max {
+                reported.left_out += 1;
+                continue;
+            }
+            reported.written += 1;
+            let file = self.file;
+            formatter.diagnostic(out, &Shown { file, error, lines })?;
         }
-        reported.written += 1;
-        formatter.diagnostic(out, &Shown { file, error, lines })?;
+        Ok(())
     }
-    Ok(())
 }
 
 /// The leading run of `files` read whole (SGF and PDN), each parsed, checked and, but in
@@ -308,16 +315,17 @@ fn whole(files: &[input::Source], options: &Options, max: usize) -> Vec<io::Resu
             let mut reported = Reported::default();
             let lines = Lines::new(document.text(), 0, 0);
             let name = source.display();
-            let selection = &options.selection;
+            let file = FileReport {
+                file: &name,
+                selection: &options.selection,
+                max,
+            };
             // Writing into a Vec cannot fail.
-            let _ = report_file(
+            let _ = file.write(
                 &mut *formatter,
                 &mut written,
-                &name,
                 diagnostics,
                 &lines,
-                selection,
-                max,
                 &mut reported,
             );
             Report::Written(written, reported)
