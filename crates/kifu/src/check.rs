@@ -240,7 +240,7 @@ struct Checked {
 }
 
 /// A file's report: written already, on the core that checked it, or its diagnostics, for
-/// a format that writes them in turn (SARIF, which gathers its rules as it goes).
+/// a format that writes them in turn (see [`report::writes_files_apart`]).
 enum Report {
     /// What the format writes for the file, and what it found.
     Written(Vec<u8>, Reported),
@@ -293,8 +293,8 @@ impl FileReport<'_> {
     }
 }
 
-/// The leading run of `files` read whole (SGF and PDN), each parsed, checked and, but in
-/// SARIF, its report written, on every core (see [`whole_files`]): the snippets of a folder
+/// The leading run of `files` read whole (SGF and PDN), each parsed, checked and (in a
+/// format that [writes files apart](report::writes_files_apart)) its report written, on every core (see [`whole_files`]): the snippets of a folder
 /// of Go games, written in turn once they were all checked, were a quarter of its check.
 fn whole(files: &[input::Source], options: &Options, max: usize) -> Vec<io::Result<Checked>> {
     whole_files(files, CHECK_BATCH_BYTES, |source, bytes| {
@@ -304,7 +304,7 @@ fn whole(files: &[input::Source], options: &Options, max: usize) -> Vec<io::Resu
         } else {
             document.diagnostics()
         };
-        let report = if options.format == Format::Sarif {
+        let report = if !report::writes_files_apart(options.format) {
             Report::ToWrite {
                 diagnostics: diagnostics.to_vec(),
                 text: document.text().to_string(),

@@ -55,6 +55,14 @@ pub trait Formatter {
     }
 }
 
+/// Whether a file's diagnostics in `format` can be written apart from the others, by a
+/// writer of their own (on the core that checked the file), and the bytes joined in file
+/// order: what each diagnostic becomes does not depend on the ones before it. Not in
+/// SARIF: its log writes a comma between results and gathers the rules they use as it goes.
+pub fn writes_files_apart(format: Format) -> bool {
+    !matches!(format, Format::Sarif)
+}
+
 /// The writer of `format`; `color` is for the human format.
 pub fn formatter(format: Format, color: bool) -> Box<dyn Formatter> {
     match format {
