@@ -449,7 +449,10 @@ impl Game {
 
     /// Gives back the room its tables grew into while it was read: a model kept for as
     /// long as its document is open holds exactly its moves. The tables grow by doubling,
-    /// and on a 10 MB database their spare room was a third of the moves' (12 MiB).
+    /// and on a 10 MB database their spare room was a third of the moves' (12 MiB). It
+    /// costs 6% of building the model (35.4 against 33.3 ms for that database's 3,346
+    /// games on one core, best of 10), paid also by the CLI's short-lived documents:
+    /// under 1% of checking the 1,000 Fox games.
     pub(crate) fn shrink_to_fit(&mut self) {
         self.moves.shrink_to_fit();
         self.lines.shrink_to_fit();
