@@ -178,21 +178,19 @@ impl Document {
                 .map(|(code, opening)| value(code, Some(opening)))
                 .collect(),
             "White" | "Black" => {
-                let mut players: Vec<&str> = self
-                    .games()
-                    .flat_map(|g| {
-                        g.game
-                            .header
-                            .entries()
-                            .filter(|e| matches!(e.name(), "White" | "Black"))
-                            .filter_map(|e| e.value())
-                            .collect::<Vec<_>>()
-                    })
-                    .filter(|p| !p.is_empty() && *p != "?")
-                    .collect();
+                // Read from each game's model without keeping the models of a database.
+                let mut players: Vec<String> = Vec::new();
+                self.for_each_game(|g| {
+                    let named = g.game.header.entries().filter_map(|e| {
+                        let name = e.name();
+                        e.value().filter(|_| name == "White" || name == "Black")
+                    });
+                    let new = named.filter(|p| !p.is_empty() && *p != "?");
+                    players.extend(new.map(str::to_string));
+                });
                 players.sort_unstable();
                 players.dedup();
-                players.into_iter().map(|p| value(p, None)).collect()
+                players.iter().map(|p| value(p, None)).collect()
             }
             _ => Vec::new(),
         }

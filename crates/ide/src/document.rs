@@ -20,16 +20,23 @@ pub struct Document {
     all: OnceLock<Vec<SyntaxError>>,
 }
 
-/// The model of each game and what replaying it found, built on first use and kept beside
-/// the game's green tree: one slot per child of the root (only games' slots are used).
+/// What the document keeps of each game, built on first use beside the game's green tree:
+/// one slot per child of the root (only games' slots are used).
 #[derive(Debug, Clone, Default)]
 struct Models(OnceLock<Box<[OnceLock<Arc<Analysis>>]>>);
 
-/// A game's model, and the diagnostics of its replay (ranges relative to the game's start).
-#[derive(Debug)]
-struct Analysis {
-    game: Game,
+/// What is kept of a game, also by the documents [`Document::edited`] makes while the game
+/// does not change. Ranges are relative to the game's start.
+#[derive(Debug, Default)]
+pub(crate) struct Analysis {
+    /// The model, kept once a feature asked for this game's (a hover, a board, a
+    /// completion at the cursor). The diagnostics and the outline of every game build it
+    /// and drop it again: a model of each game of a 10 MB database is 32 MiB.
+    game: OnceLock<Game>,
+    /// What its tags and its replay say.
     checks: OnceLock<Box<[SyntaxError]>>,
+    /// Its entry in the outline.
+    pub(crate) symbol: OnceLock<crate::outline::GameSymbol>,
 }
 
 type GreenChild<'g> = NodeOrToken<&'g rowan::GreenNodeData, &'g rowan::GreenTokenData>;
@@ -239,21 +246,91 @@ impl Document {
         })
     }
 
-    /// The model of the root's child `index`, a game whose green tree is `green`.
-    fn model(&self, index: usize, green: &rowan::GreenNodeData) -> &Arc<Analysis> {
-        self.slots()[index].get_or_init(|| {
-            let mut game = match self.parse {
-                Parsed::Pgn(_) => Game::pgn(green),
-                Parsed::Sgf(_) => Game::sgf(green),
-                Parsed::Pdn(_) => Game::pdn(green),
-            };
+    /// What is kept of the root's child `index`.
+    fn analysis(&self, index: usize) -> &Analysis {
+        self.slots()[index].get_or_init(Default::default)
+    }
+
+    /// The model of the game whose green tree is `green`, built now.
+    fn build(&self, green: &rowan::GreenNodeData) -> Game {
+        match self.parse {
+            Parsed::Pgn(_) => Game::pgn(green),
+            Parsed::Sgf(_) => Game::sgf(green),
+            Parsed::Pdn(_) => Game::pdn(green),
+        }
+    }
+
+    /// The model of the root's child `index`, a game whose green tree is `green`, kept.
+    fn model(&self, index: usize, green: &rowan::GreenNodeData) -> &Game {
+        self.analysis(index).game.get_or_init(|| {
+            let mut game = self.build(green);
             // Kept while the document is open: without its tables' spare room.
             game.shrink_to_fit();
-            Arc::new(Analysis {
+            game
+        })
+    }
+
+    /// `f` of the model of the root's child `index`, a game whose green tree is `green`: the
+    /// kept one, or else one built for `f` alone and dropped after.
+    fn with_built<R>(
+        &self,
+        index: usize,
+        green: &rowan::GreenNodeData,
+        f: impl FnOnce(&Game) -> R,
+    ) -> R {
+        match self.analysis(index).game.get() {
+            Some(game) => f(game),
+            None => f(&self.build(green)),
+        }
+    }
+
+    /// `f` of the game `(index, start, green)` of [`Document::game_nodes`], with its own
+    /// text (ranges relative to its start) and its model as [`Document::with_built`] gives
+    /// it.
+    fn with_model<R>(
+        &self,
+        (index, start, green): (usize, TextSize, &rowan::GreenNodeData),
+        f: impl FnOnce(GameRef<'_>) -> R,
+    ) -> R {
+        let text = &self.text[TextRange::at(start, green.text_len())];
+        self.with_built(index, green, |game| {
+            f(GameRef {
                 game,
-                checks: OnceLock::new(),
+                text,
+                offset: TextSize::from(0),
             })
         })
+    }
+
+    /// For each game, where it starts and what `make` finds in it, kept in the slot `kept`
+    /// picks (made once, and kept while the game does not change); made on every core when
+    /// the text is big (a database opened). `make` gets the game as
+    /// [`Document::with_model`] gives it, so asking every game keeps no model.
+    pub(crate) fn per_game<T: Send + Sync>(
+        &self,
+        kept: impl Fn(&Analysis) -> &OnceLock<T> + Sync,
+        make: impl Fn(GameRef<'_>) -> T + Sync,
+    ) -> Vec<(TextSize, &T)> {
+        let games: Vec<_> = self.game_nodes().collect();
+        let parallel = self.text.len() >= PARALLEL_BYTES;
+        kifu_syntax::parallel::map(games.len(), parallel, |g| {
+            kept(self.analysis(games[g].0)).get_or_init(|| self.with_model(games[g], &make));
+        });
+        games
+            .iter()
+            .map(|&(index, start, _)| {
+                let made = kept(self.analysis(index)).get();
+                (start, made.expect("made above"))
+            })
+            .collect()
+    }
+
+    /// `f` of each game in turn, as [`Document::with_model`] gives it: a model is built for
+    /// each game that has none kept, and dropped after.
+    pub(crate) fn for_each_game(&self, mut f: impl FnMut(GameRef<'_>)) {
+        for game in self.game_nodes() {
+            self.with_model(game, &mut f);
+        }
     }
 
     /// Every game, with its model (built on first use, then kept, also by the documents
@@ -315,7 +392,7 @@ impl Document {
     /// The game of node `node`, the `index`th child of the root, starting at `start`.
     fn game_ref(&self, index: usize, start: TextSize, node: &rowan::GreenNodeData) -> GameRef<'_> {
         GameRef {
-            game: &self.model(index, node).game,
+            game: self.model(index, node),
             text: &self.text,
             offset: start,
         }
@@ -326,15 +403,43 @@ impl Document {
         &self,
         node: &rowan::SyntaxNode<L>,
     ) -> Option<GameRef<'_>> {
+        let (index, start, green) = self.game_node_of(node)?;
+        Some(GameRef {
+            game: self.model(index, &green),
+            text: &self.text,
+            offset: start,
+        })
+    }
+
+    /// `f` of the game `node` is in (or is), as [`Document::game_of`] gives it, but with a
+    /// model that is not kept when none was (a whole document formatted keeps no models).
+    pub(crate) fn with_game_of<L: rowan::Language, R>(
+        &self,
+        node: &rowan::SyntaxNode<L>,
+        f: impl FnOnce(GameRef<'_>) -> R,
+    ) -> Option<R> {
+        let (index, start, green) = self.game_node_of(node)?;
+        Some(self.with_built(index, &green, |game| {
+            f(GameRef {
+                game,
+                text: &self.text,
+                offset: start,
+            })
+        }))
+    }
+
+    /// The game node `node` is in (or is): its index among the root's children, its start,
+    /// its green tree.
+    fn game_node_of<L: rowan::Language>(
+        &self,
+        node: &rowan::SyntaxNode<L>,
+    ) -> Option<(usize, TextSize, rowan::GreenNode)> {
         let game = node
             .ancestors()
             .find(|n| n.parent().is_some_and(|p| p.parent().is_none()))?;
-        let green = game.green();
-        (green.kind() == self.parsed().game_kind()).then(|| GameRef {
-            game: &self.model(game.index(), &green).game,
-            text: &self.text,
-            offset: game.text_range().start(),
-        })
+        let green = game.green().into_owned();
+        let start = game.text_range().start();
+        (green.kind() == self.parsed().game_kind()).then_some((game.index(), start, green))
     }
 
     /// The notation.
@@ -387,27 +492,14 @@ impl Document {
     pub fn diagnostics(&self) -> &[SyntaxError] {
         self.all.get_or_init(|| {
             let syntax = self.syntax_diagnostics();
-            let games: Vec<_> = self.game_nodes().collect();
             // Each game's checks, on every core when the text is big (a database opened).
-            let parallel = self.text.len() >= PARALLEL_BYTES;
-            kifu_syntax::parallel::map(games.len(), parallel, |g| {
-                let (index, at, node) = games[g];
-                let analysis = self.model(index, node);
-                analysis.checks.get_or_init(|| {
-                    // The game's own text, so that the ranges are relative to its start.
-                    let text = &self.text[TextRange::at(at, node.text_len())];
-                    let game = GameRef {
-                        game: &analysis.game,
-                        text,
-                        offset: TextSize::from(0),
-                    };
-                    crate::check::semantic(game).into_boxed_slice()
-                });
-            });
+            let checks = self.per_game(
+                |analysis| &analysis.checks,
+                |game| crate::check::semantic(game).into_boxed_slice(),
+            );
             let mut replayed = Vec::new();
-            for &(index, at, node) in &games {
-                let checks = self.model(index, node).checks.get().map_or(&[][..], |c| c);
-                replayed.extend(checks.iter().map(|d| d.clone().shifted(at)));
+            for (start, checks) in checks {
+                replayed.extend(checks.iter().map(|d| d.clone().shifted(start)));
             }
             if replayed.is_empty() {
                 return syntax.to_vec();
@@ -580,9 +672,17 @@ mod tests {
             .get()
             .unwrap()
             .iter()
-            .map(|m| m.get().is_some())
+            .map(|m| m.get().is_some_and(|a| a.game.get().is_some()))
             .collect();
         assert_eq!(built, [false, false, true]);
+        // The diagnostics of every game keep no model.
+        let doc = Document::new(Notation::Pgn, "1. e4 *\n\n1. d4 e5 *".into());
+        assert_eq!(doc.diagnostics().len(), 0);
+        assert_eq!(doc.symbols().len(), 2);
+        let slots = doc.models.0.get().expect("slots");
+        assert!(slots
+            .iter()
+            .all(|m| m.get().is_none_or(|a| a.game.get().is_none())));
     }
 
     /// `text` with `edits` (in text order, not overlapping) applied.

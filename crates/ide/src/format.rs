@@ -181,14 +181,15 @@ impl<'d> Formatter<'d> {
     /// One PGN or PDN game, formatted or as written, ending with a line break.
     fn pgn_family_game<L: Language>(&self, game: &rowan::SyntaxNode<L>, role: Role) -> String {
         let mut out = String::new();
-        match self.document.game_of(game) {
-            Some(model) if !self.leave_as_written(game.text_range()) => {
-                self.format_game(game, model, role, &mut out)
-            }
-            _ => {
-                out.push_str(game.text().to_string().trim_end());
-                out.push_str(self.nl);
-            }
+        let formatted = (!self.leave_as_written(game.text_range()))
+            .then(|| {
+                let format = |model: GameRef<'_>| self.format_game(game, model, role, &mut out);
+                self.document.with_game_of(game, format)
+            })
+            .flatten();
+        if formatted.is_none() {
+            out.push_str(game.text().to_string().trim_end());
+            out.push_str(self.nl);
         }
         out
     }

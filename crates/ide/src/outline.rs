@@ -1,7 +1,7 @@
 //! The outline: each game named as a person would, and under it its variations, nested
 //! where they branch, each named by where it starts.
 
-use kifu_syntax::TextRange;
+use kifu_syntax::{TextRange, TextSize};
 
 use crate::document::Document;
 use crate::game::{go_coordinate, GameKind, GameRef, Line, LineId, Side};
@@ -32,14 +32,50 @@ pub struct Symbol {
     pub children: Vec<Symbol>,
 }
 
+impl Symbol {
+    /// The symbol with its ranges, and its children's, `by` further on.
+    fn shifted(&self, by: TextSize) -> Symbol {
+        Symbol {
+            name: self.name.clone(),
+            detail: self.detail.clone(),
+            kind: self.kind,
+            range: self.range + by,
+            selection_range: self.selection_range + by,
+            children: self.children.iter().map(|c| c.shifted(by)).collect(),
+        }
+    }
+}
+
+/// A game's entry in the outline as a document keeps it: its ranges relative to the game's
+/// start, and without the "Game N" that names a game without players (its number changes as
+/// games before it come and go).
+#[derive(Debug)]
+pub(crate) struct GameSymbol {
+    symbol: Symbol,
+    /// The name is "Game N" and then `symbol.name`.
+    numbered: bool,
+}
+
 impl Document {
-    /// The outline of the document.
+    /// The outline of the document. Each game's entry is kept while the game does not
+    /// change; the models it is made from are not.
     pub fn symbols(&self) -> Vec<Symbol> {
-        self.games()
+        let games = self.per_game(
+            |kept| &kept.symbol,
+            |game| match game.game.kind {
+                GameKind::Go { size } => go_game_symbol(game, size),
+                _ => game_symbol(game),
+            },
+        );
+        games
+            .into_iter()
             .enumerate()
-            .map(|(i, game)| match game.game.kind {
-                GameKind::Go { size } => go_game_symbol(game, i, size),
-                _ => game_symbol(game, i),
+            .map(|(i, (start, kept))| {
+                let mut symbol = kept.symbol.shifted(start);
+                if kept.numbered {
+                    symbol.name = format!("Game {}{}", i + 1, symbol.name);
+                }
+                symbol
             })
             .collect()
     }
@@ -57,15 +93,16 @@ fn pretty_result(result: &str) -> String {
 }
 
 /// A chess or draughts game: named by its players, event and result.
-fn game_symbol(game: GameRef<'_>, index: usize) -> Symbol {
+fn game_symbol(game: GameRef<'_>) -> GameSymbol {
     let header = &game.game.header;
     let tag = |name: &str| header.known(name);
     // Draughts files name the first mover Black; people still say "White – Black".
     let mut name = match (tag("White"), tag("Black")) {
         (Some(w), Some(b)) => format!("{} – {}", surname(w), surname(b)),
         (Some(a), None) | (None, Some(a)) => surname(a).to_string(),
-        (None, None) => format!("Game {}", index + 1),
+        (None, None) => String::new(),
     };
+    let numbered = name.is_empty();
     let year = tag("Date").and_then(|d| {
         d.get(..4)
             .filter(|y| y.bytes().all(|b| b.is_ascii_digit()))
@@ -91,14 +128,15 @@ fn game_symbol(game: GameRef<'_>, index: usize) -> Symbol {
         })
         .or_else(|| tag("Opening").map(str::to_string));
     let range = game.full_range();
-    Symbol {
+    let symbol = Symbol {
         name,
         detail,
         kind: SymbolKind::Game,
         range,
         selection_range: header.range.map_or(range, |r| game.range(r)),
         children: variations(game, game.game.main_line()),
-    }
+    };
+    GameSymbol { symbol, numbered }
 }
 
 /// The variations written in `line`, each named by its first move.
@@ -124,14 +162,24 @@ fn variations(game: GameRef<'_>, line: &Line) -> Vec<Symbol> {
 }
 
 /// A Go game: "PB vs PW, GN, RE".
-fn go_game_symbol(game: GameRef<'_>, index: usize, size: (u32, u32)) -> Symbol {
+fn go_game_symbol(game: GameRef<'_>, size: (u32, u32)) -> GameSymbol {
     let value = |id: &str| game.game.header.get(id).filter(|v| !v.trim().is_empty());
     let mut parts = Vec::new();
-    match (value("PB"), value("PW")) {
-        (Some(b), Some(w)) => parts.push(format!("{b} vs {w}")),
-        (Some(p), None) | (None, Some(p)) => parts.push(p.to_string()),
-        (None, None) => parts.push(format!("Game {}", index + 1)),
-    }
+    let numbered = match (value("PB"), value("PW")) {
+        (Some(b), Some(w)) => {
+            parts.push(format!("{b} vs {w}"));
+            false
+        }
+        (Some(p), None) | (None, Some(p)) => {
+            parts.push(p.to_string());
+            false
+        }
+        // "Game N" goes in front.
+        (None, None) => {
+            parts.push(String::new());
+            true
+        }
+    };
     if let Some(title) = value("GN").or_else(|| value("EV")) {
         parts.push(title.to_string());
     }
@@ -139,14 +187,15 @@ fn go_game_symbol(game: GameRef<'_>, index: usize, size: (u32, u32)) -> Symbol {
         parts.push(result.to_string());
     }
     let range = game.full_range();
-    Symbol {
+    let symbol = Symbol {
         name: parts.join(", "),
         detail: value("DT").map(str::to_string),
         kind: SymbolKind::Game,
         range,
         selection_range: game.game.header.range.map_or(range, |r| game.range(r)),
         children: go_variations(game, LineId::MAIN, size),
-    }
+    };
+    GameSymbol { symbol, numbered }
 }
 
 /// The branches after an SGF game tree: its variations when it has two or more (a single
@@ -241,6 +290,49 @@ mod tests {
               17... Kc2
         "#]],
         );
+    }
+
+    #[test]
+    fn an_edited_document_has_the_outline_of_its_fresh_parse() {
+        // Games without players are numbered: a game put in front renumbers the kept ones,
+        // and moves their ranges.
+        for (notation, game, added) in [
+            (
+                Notation::Pgn,
+                "1. e4 e5 (1... c5) 2. Nf3 *\n\n",
+                "1. d4 *\n\n",
+            ),
+            (
+                Notation::Sgf,
+                "(;GM[1];B[aa](;W[bb])(;W[cc]))\n",
+                "(;GM[1];B[dd])\n",
+            ),
+            (
+                Notation::Pdn,
+                "1. 32-28 (1. 33-28) 19-23 *\n\n",
+                "1. 31-27 *\n\n",
+            ),
+        ] {
+            let text = format!("{game}[White \"A\"]\n{game}{game}{game}");
+            let text = if notation == Notation::Sgf {
+                format!("{game}(;GM[1]PB[A];B[aa])\n{game}{game}")
+            } else {
+                text
+            };
+            let doc = crate::Document::new(notation, text.clone());
+            assert_eq!(doc.symbols().len(), 4, "{notation:?}");
+            let edit = crate::TextRange::empty(0.into());
+            let edited = doc.edited(edit, added);
+            let fresh = crate::Document::new(notation, format!("{added}{text}"));
+            assert_eq!(edited.symbols(), fresh.symbols(), "{notation:?}");
+            let ranges: Vec<_> = edited.symbols().iter().map(|s| s.range).collect();
+            let games: Vec<_> = edited.games().map(|g| g.full_range()).collect();
+            assert_eq!(ranges, games, "{notation:?}");
+            assert!(
+                fresh.symbols()[3].name.starts_with("Game 4"),
+                "{notation:?}"
+            );
+        }
     }
 
     #[test]
