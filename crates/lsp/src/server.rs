@@ -280,6 +280,25 @@ impl Backend {
     }
 }
 
+/// `result` as the answer of the request being handled, written as JSON by the server's
+/// own service ([`requests::answer_json`]) rather than by tower-lsp, which makes a
+/// `serde_json::Value` of it first: a map per object, built, written and freed. For the
+/// outline of a 10 MB database (3,346 symbols, 1 MB of JSON) that was 70–80 ms and some
+/// 25 MiB of heap that the process kept. Outside the service, `result` is handed back.
+fn answered_as_json<T: serde::Serialize + serde::de::DeserializeOwned>(
+    result: Option<T>,
+) -> Result<Option<T>> {
+    let Some(result) = result else {
+        return Ok(None);
+    };
+    let json = serde_json::to_vec(&result).map_err(|_| Error::internal_error())?;
+    match requests::answer_json(json) {
+        // The service writes the JSON; this value is not sent.
+        Ok(()) => Ok(None),
+        Err(_) => Ok(Some(result)),
+    }
+}
+
 #[tower_lsp::async_trait]
 impl LanguageServer for Backend {
     async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
@@ -487,15 +506,16 @@ impl LanguageServer for Backend {
     }
 
     async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
-        self.with_document(&params.text_document.uri, |positions, document| {
+        let folds = self.with_document(&params.text_document.uri, |positions, document| {
             let folds = document.folding_ranges();
             Ok(Some(
                 folds
                     .iter()
                     .map(|fold| to_proto::folding_range(fold, positions))
-                    .collect(),
+                    .collect::<Vec<_>>(),
             ))
-        })
+        })?;
+        answered_as_json(folds)
     }
 
     async fn selection_range(
@@ -539,7 +559,7 @@ impl LanguageServer for Backend {
         requests::check()?;
         let query = params.query.to_lowercase();
         let state = self.lock();
-        guarded(|| {
+        let found = guarded(|| {
             let mut found = Vec::new();
             for (uri, doc) in &state.documents {
                 requests::check()?;
@@ -566,14 +586,16 @@ impl LanguageServer for Backend {
                 )
             });
             Ok(Some(found))
-        })?
+        })??;
+        drop(state);
+        answered_as_json(found)
     }
 
     async fn document_symbol(
         &self,
         params: DocumentSymbolParams,
     ) -> Result<Option<DocumentSymbolResponse>> {
-        self.with_document(&params.text_document.uri, |positions, document| {
+        let symbols = self.with_document(&params.text_document.uri, |positions, document| {
             let symbols = document.symbols();
             requests::check()?;
             Ok(Some(DocumentSymbolResponse::Nested(
@@ -582,7 +604,8 @@ impl LanguageServer for Backend {
                     .map(|s| to_proto::document_symbol(s, positions))
                     .collect(),
             )))
-        })
+        })?;
+        answered_as_json(symbols)
     }
 }
 

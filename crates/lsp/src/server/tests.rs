@@ -321,6 +321,44 @@ fn semantic_tokens_are_written_by_the_server_itself() {
 }
 
 #[test]
+fn outline_folds_and_symbols_are_written_by_the_server_itself() {
+    // Written by the service, not through tower-lsp's `Value`: the same JSON as the
+    // handlers' values, which are made here from the document directly.
+    let text = "[White \"Ann\"]\n[Black \"Bo\"]\n\n1. e4 (1. d4 {é} d5) e5 *\n\n1. c4 *\n";
+    let mut server = TestServer::start();
+    server.open(URI, text);
+    server.diagnostics(URI, 1);
+    let document = Document::new(Notation::Pgn, text.to_string());
+    let index = LineIndex::new(text);
+    let positions = Positions {
+        index: &index,
+        encoding: Encoding::Utf16,
+    };
+    let symbols: Vec<_> = document
+        .symbols()
+        .iter()
+        .map(|s| to_proto::document_symbol(s, &positions))
+        .collect();
+    let params = serde_json::json!({"textDocument": {"uri": URI}});
+    let outline = server.request("textDocument/documentSymbol", params.clone());
+    assert_eq!(outline, serde_json::to_value(&symbols).unwrap());
+    assert_eq!(outline[1]["name"], "Game 2, *", "{outline}");
+    let folds: Vec<_> = document
+        .folding_ranges()
+        .iter()
+        .map(|fold| to_proto::folding_range(fold, &positions))
+        .collect();
+    let folded = server.request("textDocument/foldingRange", params);
+    assert_eq!(folded, serde_json::to_value(&folds).unwrap());
+    assert!(!folds.is_empty());
+    let uri = Url::parse(URI).unwrap();
+    let found = server.request("workspace/symbol", serde_json::json!({"query": "ann"}));
+    let symbol = to_proto::symbol_information(&document.symbols()[0], &uri, &positions);
+    assert_eq!(found, serde_json::to_value([symbol]).unwrap());
+    assert_eq!(server.exit(), 0);
+}
+
+#[test]
 fn malformed_messages_are_answered_and_the_server_reads_on() {
     let mut server = TestServer::start();
     server.open(URI, "1. e4 *\n");
