@@ -869,11 +869,33 @@ fn a_large_document_gets_the_same_diagnostics_first() {
     open(&mut client, uri, "pgn", &text);
     let first = client.diagnostics(uri, 1);
     assert_eq!(first.len(), 3 * games, "three errors a game");
+    // An edit in a game in the middle: the others keep the checks found at the open (the
+    // first edit replays no other game), and the diagnostics are those of the edited text
+    // parsed afresh.
+    let middle = text.lines().count() / 2;
+    let (line, _) = (text.lines().enumerate().skip(middle))
+        .find(|(_, l)| l.starts_with("1."))
+        .expect("a movetext line");
     client.notify(
         "textDocument/didChange",
-        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": text}]}),
+        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{
+            "range": {"start": {"line": line, "character": 0}, "end": {"line": line, "character": 0}},
+            "text": "Zz9 "}]}),
     );
-    let again = client.diagnostics(uri, 2);
+    let edited = client.diagnostics(uri, 2);
+    assert_eq!(edited.len(), first.len() + 1, "one more");
+    let mut lines: Vec<String> = text.split('\n').map(str::to_string).collect();
+    lines[line].insert_str(0, "Zz9 ");
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 3}, "contentChanges": [{"text": lines.join("\n")}]}),
+    );
+    assert_eq!(edited, client.diagnostics(uri, 3));
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 4}, "contentChanges": [{"text": text}]}),
+    );
+    let again = client.diagnostics(uri, 4);
     assert_eq!(first, again);
     // The tree is there: the outline names every game.
     let symbols = client.request(

@@ -208,6 +208,23 @@ pub fn pgn_games<T: Send>(
 /// by game on every core, most games without a tree: what the server publishes first when
 /// a large document opens, before its tree is built.
 pub fn pgn_text(text: &str) -> Vec<SyntaxError> {
+    pgn_text_checks(text).all
+}
+
+/// What [`pgn_text_checks`] finds: every diagnostic, and each game's own, which a document
+/// of the same text can keep ([`crate::Document::keep_checks`]) instead of replaying every
+/// game again at the first edit.
+#[derive(Debug)]
+pub struct TextChecks {
+    /// Every diagnostic, in text order: [`pgn_text`].
+    pub all: Vec<SyntaxError>,
+    /// Each game's start and what its tags and replay say (ranges relative to its start),
+    /// in text order.
+    pub games: Vec<(TextSize, Box<[SyntaxError]>)>,
+}
+
+/// [`pgn_text`], with what it found in each game.
+pub fn pgn_text_checks(text: &str) -> TextChecks {
     pgn_text_in_parts(text, TEXT_PART_BYTES)
 }
 
@@ -215,17 +232,52 @@ pub fn pgn_text(text: &str) -> Vec<SyntaxError> {
 /// a 1 MB document.
 const TEXT_PART_BYTES: usize = 64 << 10;
 
-/// [`pgn_text`] with parts of `part_bytes`.
-fn pgn_text_in_parts(text: &str, part_bytes: usize) -> Vec<SyntaxError> {
-    pgn_games(
+/// [`pgn_text_checks`] with parts of `part_bytes`.
+fn pgn_text_in_parts(text: &str, part_bytes: usize) -> TextChecks {
+    let found = pgn_games(
         text,
         part_bytes,
-        &|plain| pgn_plain_game(text, plain, &[], true),
-        &|games, i, cache| pgn_game(games, i, &[], true, cache),
-    )
-    .into_iter()
-    .flatten()
-    .collect()
+        &|plain| {
+            let start = TextSize::from(plain.start as u32);
+            let (own, all) = game_checks(&Game::pgn_plain(text, plain), text, start);
+            (start, own, all)
+        },
+        &|games, i, cache| {
+            let parse = games.parse_game(i, cache);
+            let (own, mut all) = game_checks(&Game::pgn(&parse.green), text, parse.offset);
+            if !parse.errors.is_empty() {
+                all = merged(all, &parse.errors);
+            }
+            (parse.offset, own, all)
+        },
+    );
+    let mut checks = TextChecks {
+        all: Vec::new(),
+        games: Vec::with_capacity(found.len()),
+    };
+    for (start, own, all) in found {
+        checks.all.extend(all);
+        checks.games.push((start, own));
+    }
+    checks
+}
+
+/// What the tags and the replay of `model`, a game of `text` that starts at `start`, say:
+/// as a document keeps them (ranges relative to the game's start), and in `text`'s ranges
+/// in text order.
+fn game_checks(
+    model: &Game,
+    text: &str,
+    start: TextSize,
+) -> (Box<[SyntaxError]>, Vec<SyntaxError>) {
+    let own = semantic(GameRef {
+        game: model,
+        text: &text[usize::from(start)..],
+        offset: TextSize::from(0),
+    });
+    let mut all: Vec<SyntaxError> = own.iter().map(|d| d.clone().shifted(start)).collect();
+    all.sort_by_key(|d| d.range.start());
+    (own.into_boxed_slice(), all)
 }
 
 #[cfg(test)]
@@ -365,9 +417,29 @@ mod parts_tests {
             // What the server publishes first is what the document finds.
             let document = Document::new(Notation::Pgn, text.clone());
             for part_bytes in [3_000, 64 << 10] {
+                let found = check::pgn_text_in_parts(text, part_bytes);
                 assert!(
-                    check::pgn_text_in_parts(text, part_bytes) == document.diagnostics(),
+                    found.all == document.diagnostics(),
                     "text {n}, parts of {part_bytes} bytes: not the document's diagnostics"
+                );
+                // A document that keeps them finds the same, and the same after an edit.
+                let keeping = Document::new(Notation::Pgn, text.clone());
+                assert_eq!(keeping.keep_checks(found.games), document.game_count());
+                assert!(
+                    keeping.diagnostics() == document.diagnostics(),
+                    "text {n}, parts of {part_bytes} bytes: kept, not the document's"
+                );
+                let mut middle = text.len() / 2;
+                while !text.is_char_boundary(middle) {
+                    middle -= 1;
+                }
+                let at = TextSize::from(middle as u32);
+                let edit = TextRange::empty(at);
+                let text = || format!("{}1. {}", &text[..at.into()], &text[at.into()..]);
+                assert!(
+                    keeping.edited(edit, "1. ").diagnostics()
+                        == Document::new(Notation::Pgn, text()).diagnostics(),
+                    "text {n}, parts of {part_bytes} bytes: kept, then edited"
                 );
             }
         }

@@ -31,12 +31,14 @@ struct Models(OnceLock<Box<[OnceLock<Arc<Analysis>>]>>);
 pub(crate) struct Analysis {
     /// The model, kept once a feature asked for this game's (a hover, a board, a
     /// completion at the cursor). The diagnostics and the outline of every game build it
-    /// and drop it again: a model of each game of a 10 MB database is 32 MiB.
-    game: OnceLock<Game>,
+    /// and drop it again: a model of each game of a 10 MB database is 32 MiB. (Boxed, as
+    /// the outline entry is: a database keeps a slot for each game, mostly empty, and
+    /// they were 480 bytes each.)
+    game: OnceLock<Box<Game>>,
     /// What its tags and its replay say.
     checks: OnceLock<Box<[SyntaxError]>>,
     /// Its entry in the outline.
-    pub(crate) symbol: OnceLock<crate::outline::GameSymbol>,
+    pub(crate) symbol: OnceLock<Box<crate::outline::GameSymbol>>,
 }
 
 type GreenChild<'g> = NodeOrToken<&'g rowan::GreenNodeData, &'g rowan::GreenTokenData>;
@@ -266,7 +268,7 @@ impl Document {
             let mut game = self.build(green);
             // Kept while the document is open: without its tables' spare room.
             game.shrink_to_fit();
-            game
+            Box::new(game)
         })
     }
 
@@ -396,6 +398,23 @@ impl Document {
             text: &self.text,
             offset: start,
         }
+    }
+
+    /// Keeps `checks`, each game's start and what its tags and replay say (ranges relative
+    /// to its start), as [`crate::check::pgn_text_checks`] finds them in this document's
+    /// text: its diagnostics are then not found again, game by game, when first asked for
+    /// (at the first edit of a database opened, every game's). A game is matched by its
+    /// start; one whose checks are already known keeps them. Returns how many were kept.
+    pub fn keep_checks(&self, checks: Vec<(TextSize, Box<[SyntaxError]>)>) -> usize {
+        let mut checks = checks.into_iter().peekable();
+        let mut kept = 0;
+        for (index, start, _) in self.game_nodes() {
+            while checks.next_if(|&(at, _)| at < start).is_some() {}
+            if let Some((_, found)) = checks.next_if(|&(at, _)| at == start) {
+                kept += usize::from(self.analysis(index).checks.set(found).is_ok());
+            }
+        }
+        kept
     }
 
     /// The game `node` is in (or is).

@@ -62,9 +62,11 @@ impl Document {
     pub fn symbols(&self) -> Vec<Symbol> {
         let games = self.per_game(
             |kept| &kept.symbol,
-            |game| match game.game.kind {
-                GameKind::Go { size } => go_game_symbol(game, size),
-                _ => game_symbol(game),
+            |game| {
+                Box::new(match game.game.kind {
+                    GameKind::Go { size } => go_game_symbol(game, size),
+                    _ => game_symbol(game),
+                })
             },
         );
         games

@@ -337,29 +337,33 @@ impl LanguageServer for Backend {
         // A large PGN document: its diagnostics first, found game by game without a tree
         // (most games are plain), then its tree, which the other answers need. Both find
         // the same diagnostics (kifu-ide's tests hold it).
+        // Each game's checks are kept for the document, which then does not replay every
+        // game again at the first edit.
         let index = LineIndex::new(&item.text);
-        let published = notation == Notation::Pgn
-            && item.text.len() >= FIRST_DIAGNOSTICS_BYTES
-            && match guarded(|| {
+        let mut checks = None;
+        if notation == Notation::Pgn && item.text.len() >= FIRST_DIAGNOSTICS_BYTES {
+            if let Ok(found) = guarded(|| {
                 fault("diagnostics", &item.text);
-                kifu_ide::check::pgn_text(&item.text)
+                kifu_ide::check::pgn_text_checks(&item.text)
             }) {
-                Ok(found) => {
-                    let positions = Positions {
-                        index: &index,
-                        encoding: state.encoding,
-                    };
-                    let diagnostics = state.to_lsp(&item.uri, &found, &positions);
-                    let _ = self.notices.send(Notice::Diagnostics(
-                        item.uri.clone(),
-                        diagnostics,
-                        Some(item.version),
-                    ));
-                    true
-                }
-                Err(_) => false,
-            };
+                let positions = Positions {
+                    index: &index,
+                    encoding: state.encoding,
+                };
+                let diagnostics = state.to_lsp(&item.uri, &found.all, &positions);
+                let _ = self.notices.send(Notice::Diagnostics(
+                    item.uri.clone(),
+                    diagnostics,
+                    Some(item.version),
+                ));
+                checks = Some(found.games);
+            }
+        }
+        let published = checks.is_some();
         let doc = OpenDocument::parse_indexed(item.version, notation, item.text, index);
+        if let (Some(document), Some(checks)) = (doc.document(), checks) {
+            document.keep_checks(checks);
+        }
         if doc.document().is_none() {
             self.log(format!(
                 "parsing {} failed; its answers are empty",
