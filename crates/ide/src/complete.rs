@@ -88,7 +88,7 @@ impl Document {
     ) -> Vec<Completion> {
         let chess = self.notation() == Notation::Pgn;
         let at = TextRange::empty(offset);
-        let Some(token) = root.token_at_offset(offset).left_biased() else {
+        let Some(token) = kifu_syntax::token_at_offset(root, offset).left_biased() else {
             return if chess { new_game(at) } else { Vec::new() };
         };
         let ancestor = |kind: K| {
@@ -218,7 +218,7 @@ impl Document {
         use kifu_syntax::sgf::properties::{Kind, PROPERTIES};
         use kifu_syntax::sgf::SyntaxKind as S;
         let at = TextRange::empty(offset);
-        let token = root.token_at_offset(offset).left_biased();
+        let token = kifu_syntax::token_at_offset(root, offset).left_biased();
         let Some(token) = token else {
             return sgf_new_game(at);
         };

@@ -202,7 +202,7 @@ fn selection<L: Language>(
     offset: TextSize,
     extra: impl Fn(&rowan::SyntaxNode<L>) -> Option<TextRange>,
 ) -> Vec<TextRange> {
-    let Some(token) = pick(root.token_at_offset(offset)) else {
+    let Some(token) = pick(kifu_syntax::token_at_offset(root, offset)) else {
         return Vec::new();
     };
     let mut ranges = vec![token.text_range()];

@@ -59,7 +59,9 @@ impl Document {
         role: fn(L::Kind) -> K,
         board: HoverBoard,
     ) -> Option<Hover> {
-        let token = significant(root.token_at_offset(offset), |t| role(t.kind()).is_trivia())?;
+        let token = significant(kifu_syntax::token_at_offset(root, offset), |t| {
+            role(t.kind()).is_trivia()
+        })?;
         let parent = token.parent()?;
         let hover = |range: TextRange, markdown: String| Some(Hover { range, markdown });
         match (role(token.kind()), role(parent.kind())) {
@@ -169,7 +171,9 @@ impl Document {
         offset: TextSize,
         board: HoverBoard,
     ) -> Option<Hover> {
-        let token = significant(root.token_at_offset(offset), |t| t.kind().is_trivia())?;
+        let token = significant(kifu_syntax::token_at_offset(root, offset), |t| {
+            t.kind().is_trivia()
+        })?;
         let property = Property::cast(token.parent()?)?;
         let id = property.canonical_ident()?;
         let info = properties::lookup(&id);

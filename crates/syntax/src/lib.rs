@@ -7,6 +7,7 @@
 
 mod diagnostic;
 mod dump;
+mod find;
 mod language;
 mod lexed;
 mod notation;
@@ -20,6 +21,7 @@ mod sink;
 
 pub use diagnostic::{Code, Fix, Related, Severity, SyntaxError, TextEdit};
 pub use dump::{debug_dump, write_debug_dump};
+pub use find::token_at_offset;
 pub use lexed::Lexed;
 pub use notation::Notation;
 pub use parse::Parse;

@@ -135,3 +135,32 @@ fn pdn_regressions() {
         (parse.syntax().to_string(), parse.errors().to_vec())
     });
 }
+
+/// `kifu_syntax::token_at_offset` finds what rowan's own search finds, at every offset of
+/// every fixture of the three notations.
+#[test]
+fn token_at_offset_is_rowans_on_every_fixture() {
+    fn compare<L: rowan::Language>(root: &rowan::SyntaxNode<L>, len: usize, path: &Path) {
+        for offset in 0..=len as u32 {
+            let offset = kifu_syntax::TextSize::from(offset);
+            let ours: Vec<_> = kifu_syntax::token_at_offset(root, offset).collect();
+            let rowans: Vec<_> = root.token_at_offset(offset).collect();
+            assert_eq!(ours, rowans, "{} at {offset:?}", path.display());
+        }
+    }
+    let mut files = 0;
+    for kind in ["ok", "err"] {
+        for (notation, ext) in [("pgn", "pgn"), ("sgf", "sgf"), ("pdn", "pdn")] {
+            for path in fixtures(notation, kind, ext) {
+                let text = std::fs::read_to_string(&path).expect("fixture is UTF-8");
+                match notation {
+                    "pgn" => compare(&kifu_syntax::pgn::parse(&text).syntax(), text.len(), &path),
+                    "sgf" => compare(&kifu_syntax::sgf::parse(&text).syntax(), text.len(), &path),
+                    _ => compare(&kifu_syntax::pdn::parse(&text).syntax(), text.len(), &path),
+                }
+                files += 1;
+            }
+        }
+    }
+    assert!(files > 100, "{files} fixtures");
+}
