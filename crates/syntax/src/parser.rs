@@ -208,9 +208,10 @@ impl<'l, 't, G: Grammar, S: Sink<G::Kind>, X> Parser<'l, 't, G, S, X> {
         TextRange::empty(end)
     }
 
-    /// The range from `start` to the end of the last significant token handed to the sink.
+    /// The range from `start` to the end of the last significant token handed to the sink;
+    /// empty at `start` when none was handed over since (the last one ends before it).
     pub(crate) fn range_from(&self, start: TextSize) -> TextRange {
-        TextRange::new(start, self.end_of_previous().end())
+        TextRange::new(start, self.end_of_previous().end().max(start))
     }
 
     /// Whether the next significant token is on the same line as the previous one.

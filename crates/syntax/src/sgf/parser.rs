@@ -240,7 +240,12 @@ impl<S: Sink<SyntaxKind>> Parser<'_, '_, SyntaxKind, S> {
         }
         let limit = closed_at + TextSize::from(end as u32 + 1);
         let early = TextRange::at(closed_at - TextSize::from(1), TextSize::from(1));
-        self.error_node(|p| p.current_range().end() <= limit && p.current().is_some());
+        let within = |p: &Self| p.current_range().end() <= limit && p.current().is_some();
+        // The `]` must end a token of its own (`B[a] ]]` is stray text, `]]`, told as such).
+        if !within(self) {
+            return;
+        }
+        self.error_node(within);
         self.error(
             SyntaxError::new(
                 Code::UnescapedBracket,
