@@ -232,34 +232,41 @@ pub fn pgn_text_checks(text: &str) -> TextChecks {
 /// a 1 MB document.
 const TEXT_PART_BYTES: usize = 64 << 10;
 
-/// [`pgn_text_checks`] with parts of `part_bytes`.
+/// [`pgn_text_checks`] with parts of `part_bytes`. The diagnostics are put in order as a
+/// document puts them: every game's checks sorted together, then the syntax errors merged
+/// in (one game's syntax error and the next game's check can fall at the same offset).
 fn pgn_text_in_parts(text: &str, part_bytes: usize) -> TextChecks {
     let found = pgn_games(
         text,
         part_bytes,
         &|plain| {
             let start = TextSize::from(plain.start as u32);
-            let (own, all) = game_checks(&Game::pgn_plain(text, plain), text, start);
-            (start, own, all)
+            let (own, semantic) = game_checks(&Game::pgn_plain(text, plain), text, start);
+            (start, own, semantic, Vec::new())
         },
         &|games, i, cache| {
             let parse = games.parse_game(i, cache);
-            let (own, mut all) = game_checks(&Game::pgn(&parse.green), text, parse.offset);
-            if !parse.errors.is_empty() {
-                all = merged(all, &parse.errors);
-            }
-            (parse.offset, own, all)
+            let (own, semantic) = game_checks(&Game::pgn(&parse.green), text, parse.offset);
+            (parse.offset, own, semantic, parse.errors)
         },
     );
-    let mut checks = TextChecks {
-        all: Vec::new(),
-        games: Vec::with_capacity(found.len()),
-    };
-    for (start, own, all) in found {
-        checks.all.extend(all);
-        checks.games.push((start, own));
+    let mut semantic = Vec::new();
+    let mut syntax = Vec::new();
+    let mut games = Vec::with_capacity(found.len());
+    for (start, own, game_semantic, game_syntax) in found {
+        semantic.extend(game_semantic);
+        syntax.extend(game_syntax);
+        games.push((start, own));
     }
-    checks
+    // Each game's are sorted already, and the games in order: this only orders a game's
+    // last and the next one's first at the same offset, as the document does.
+    semantic.sort_by_key(|d| d.range.start());
+    let all = if semantic.is_empty() {
+        syntax
+    } else {
+        merged(semantic, &syntax)
+    };
+    TextChecks { all, games }
 }
 
 /// What the tags and the replay of `model`, a game of `text` that starts at `start`, say:
@@ -356,6 +363,28 @@ mod parts_tests {
             },
             &|games, i, cache| (games.range(i), check::pgn_game(games, i, &[], true, cache)),
         )
+    }
+
+    /// Where one game's syntax error and the next game's check fall at the same offset, the
+    /// first diagnostics are in the document's order too.
+    #[test]
+    fn checks_and_syntax_errors_of_two_games_at_one_offset_keep_the_documents_order() {
+        let text = "; line\n) [1-0[[Result \"1-0\"]\n[White \"Ann\"]\n1. e4 *\n";
+        let document = Document::new(Notation::Pgn, text.to_string());
+        let codes = |d: &[SyntaxError]| -> Vec<(String, u32)> {
+            d.iter()
+                .map(|d| (d.code.as_str().to_string(), d.range.start().into()))
+                .collect()
+        };
+        let expected = codes(document.diagnostics());
+        assert!(
+            expected.windows(2).any(|w| w[0].1 == w[1].1),
+            "{expected:?}"
+        );
+        for part_bytes in [1, 64 << 10] {
+            let found = check::pgn_text_in_parts(text, part_bytes);
+            assert_eq!(codes(&found.all), expected, "parts of {part_bytes} bytes");
+        }
     }
 
     /// Whatever the parts, and wherever games are not plain, the games and diagnostics of
