@@ -178,19 +178,27 @@ impl Document {
                 .map(|(code, opening)| value(code, Some(opening)))
                 .collect(),
             "White" | "Black" => {
-                // Read from each game's model without keeping the models of a database.
-                let mut players: Vec<String> = Vec::new();
-                self.for_each_game(|g| {
-                    let named = g.game.header.entries().filter_map(|e| {
-                        let name = e.name();
-                        e.value().filter(|_| name == "White" || name == "Black")
-                    });
-                    let new = named.filter(|p| !p.is_empty() && *p != "?");
-                    players.extend(new.map(str::to_string));
-                });
+                // Each game's players are kept with the game (not its model: a database's
+                // models are 32 MiB per 10 MB), so a keystroke in a player's tag reads no
+                // game again.
+                let games = self.per_game(
+                    |kept| &kept.players,
+                    |g| {
+                        let named = g.game.header.entries().filter_map(|e| {
+                            let name = e.name();
+                            e.value().filter(|_| name == "White" || name == "Black")
+                        });
+                        let known = named.filter(|p| !p.is_empty() && *p != "?");
+                        known.map(Box::from).collect()
+                    },
+                );
+                let mut players: Vec<&str> = games
+                    .iter()
+                    .flat_map(|(_, names)| names.iter().map(|n| &**n))
+                    .collect();
                 players.sort_unstable();
                 players.dedup();
-                players.iter().map(|p| value(p, None)).collect()
+                players.into_iter().map(|p| value(p, None)).collect()
             }
             _ => Vec::new(),
         }

@@ -39,6 +39,8 @@ pub(crate) struct Analysis {
     checks: OnceLock<Box<[SyntaxError]>>,
     /// Its entry in the outline.
     pub(crate) symbol: OnceLock<Box<crate::outline::GameSymbol>>,
+    /// The names in its `White` and `Black` tags, which completion offers.
+    pub(crate) players: OnceLock<Box<[Box<str>]>>,
 }
 
 type GreenChild<'g> = NodeOrToken<&'g rowan::GreenNodeData, &'g rowan::GreenTokenData>;
@@ -314,8 +316,12 @@ impl Document {
         make: impl Fn(GameRef<'_>) -> T + Sync,
     ) -> Vec<(TextSize, &T)> {
         let games: Vec<_> = self.game_nodes().collect();
-        let parallel = self.text.len() >= PARALLEL_BYTES;
-        kifu_syntax::parallel::map(games.len(), parallel, |g| {
+        // Made already (an outline asked for again): no threads started for nothing.
+        let missing = games
+            .iter()
+            .any(|g| kept(self.analysis(g.0)).get().is_none());
+        let parallel = missing && self.text.len() >= PARALLEL_BYTES;
+        kifu_syntax::parallel::map(if missing { games.len() } else { 0 }, parallel, |g| {
             kept(self.analysis(games[g].0)).get_or_init(|| self.with_model(games[g], &make));
         });
         games
@@ -325,14 +331,6 @@ impl Document {
                 (start, made.expect("made above"))
             })
             .collect()
-    }
-
-    /// `f` of each game in turn, as [`Document::with_model`] gives it: a model is built for
-    /// each game that has none kept, and dropped after.
-    pub(crate) fn for_each_game(&self, mut f: impl FnMut(GameRef<'_>)) {
-        for game in self.game_nodes() {
-            self.with_model(game, &mut f);
-        }
     }
 
     /// Every game, with its model (built on first use, then kept, also by the documents

@@ -175,3 +175,25 @@ fn sgf_identifiers_by_the_kind_of_node() {
         .unwrap();
     assert_eq!(km.detail.as_deref(), Some("Komi; takes a real number"));
 }
+
+#[test]
+fn players_are_kept_per_game_and_follow_an_edit() {
+    let text = "[White \"Tal\"]\n[Black \"Botvinnik\"]\n\n1. e4 *\n\n[White \"Smyslov\"]\n\n1. c4 *\n\n[White \"\"]\n\n1. d4 *";
+    let cursor = TextSize::from(text.rfind("\"\"").expect("the empty value") as u32 + 1);
+    let offered = |document: &Document| -> Vec<String> {
+        (document.completions(cursor).into_iter())
+            .map(|c| c.label)
+            .collect()
+    };
+    let document = Document::new(Notation::Pgn, text.to_string());
+    assert_eq!(offered(&document), ["Botvinnik", "Smyslov", "Tal"]);
+    // The second game's player renamed: its names are read again, the others' kept.
+    let at = text.find("Smyslov").expect("a name") as u32;
+    let edit = crate::TextRange::at(at.into(), 7.into());
+    let edited = document.edited(edit, "Petrosian");
+    let cursor_after = cursor + TextSize::from(2);
+    let after: Vec<String> = (edited.completions(cursor_after).into_iter())
+        .map(|c| c.label)
+        .collect();
+    assert_eq!(after, ["Botvinnik", "Petrosian", "Tal"]);
+}
