@@ -207,9 +207,10 @@ impl Document {
         (self.text, unedited)
     }
 
-    /// Takes over the models of the games of `old` (with its `old_models`) that are still
-    /// here: the games before the first one that changed and after the last one (compared
-    /// by identity, which a PGN re-parse keeps, else by content).
+    /// Takes over what was kept of the games of `old` (with its `old_models`: their checks,
+    /// outline entries, players, and models where a feature kept one) that are still here:
+    /// the games before the first one that changed and after the last one (compared by
+    /// identity, which a PGN re-parse keeps, else by content).
     fn keep_models_of(&self, old: &Parsed, old_models: &Models) {
         let Some(old_models) = old_models.0.get() else {
             return;
