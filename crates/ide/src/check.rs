@@ -204,31 +204,26 @@ pub fn pgn_games<T: Send>(
     results
 }
 
-/// The diagnostics of a PGN text as a [`Document`](crate::Document) of it finds them, game
-/// by game on every core, most games without a tree: what the server publishes first when
-/// a large document opens, before its tree is built.
-pub fn pgn_text(text: &str) -> Vec<SyntaxError> {
-    pgn_text_checks(text).all
-}
-
 /// What [`pgn_text_checks`] finds: every diagnostic, and each game's own, which a document
 /// of the same text can keep ([`crate::Document::keep_checks`]) instead of replaying every
 /// game again at the first edit.
 #[derive(Debug)]
 pub struct TextChecks {
-    /// Every diagnostic, in text order: [`pgn_text`].
+    /// Every diagnostic, in the document's order.
     pub all: Vec<SyntaxError>,
     /// Each game's start and what its tags and replay say (ranges relative to its start),
     /// in text order.
     pub games: Vec<(TextSize, Box<[SyntaxError]>)>,
 }
 
-/// [`pgn_text`], with what it found in each game.
+/// The diagnostics of a PGN text as a [`Document`](crate::Document) of it finds them, game
+/// by game on every core, most games without a tree: what the server publishes first when
+/// a large document opens, before its tree is built; with what it found in each game.
 pub fn pgn_text_checks(text: &str) -> TextChecks {
     pgn_text_in_parts(text, TEXT_PART_BYTES)
 }
 
-/// How much text one task of [`pgn_text`] reads: parts small enough that both cores share
+/// How much text one task of [`pgn_text_checks`] reads: parts small enough that both cores share
 /// a 1 MB document.
 const TEXT_PART_BYTES: usize = 64 << 10;
 
