@@ -5,6 +5,7 @@
 
 #![warn(missing_docs)]
 
+mod cache;
 mod diagnostic;
 mod dump;
 mod find;
@@ -19,12 +20,11 @@ pub mod pgn;
 pub mod sgf;
 mod sink;
 
+pub use cache::NodeCache;
 pub use diagnostic::{Code, Fix, Related, Severity, SyntaxError, TextEdit};
 pub use dump::{debug_dump, write_debug_dump};
 pub use find::token_at_offset;
 pub use lexed::Lexed;
 pub use notation::Notation;
 pub use parse::Parse;
-/// Shares identical tokens and small nodes between the trees built on one thread.
-pub use rowan::NodeCache;
 pub use rowan::{TextRange, TextSize};

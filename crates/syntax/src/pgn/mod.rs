@@ -13,7 +13,9 @@ pub(crate) mod parser;
 mod plain;
 mod syntax_kind;
 
-use rowan::{GreenNode, GreenToken, NodeCache, NodeOrToken, TextRange, TextSize};
+use rowan::{GreenNode, GreenToken, NodeOrToken, TextRange, TextSize};
+
+use crate::NodeCache;
 
 pub use incremental::reparse;
 pub use lexer::{lex, Lexed};
@@ -227,7 +229,7 @@ impl<'t> Games<'t> {
 
     /// Parses game `i`. Nodes are shared through `cache` (one per thread).
     pub fn parse_game(&self, i: usize, cache: &mut NodeCache) -> GameParse {
-        let mut builder = rowan::GreenNodeBuilder::with_cache(cache);
+        let mut builder = rowan::GreenNodeBuilder::with_cache(&mut cache.nodes);
         let is_last = i + 1 == self.ranges.len() && !self.followed;
         let errors = parser::parse_game::<parser::Pgn, _>(
             &self.lexed,
@@ -235,8 +237,9 @@ impl<'t> Games<'t> {
             is_last,
             &mut builder,
         );
+        let green = builder.finish();
         GameParse {
-            green: builder.finish(),
+            green: cache.share_tag_pairs(green),
             offset: self.range(i).start(),
             errors,
         }
