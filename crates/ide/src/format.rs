@@ -439,13 +439,13 @@ impl<'o> Writer<'o> {
                         .next_sibling()
                         .is_some_and(|next| node_role(&next, role) == K::SAN_MOVE);
                     if !before_move {
-                        self.word(&child.text().to_string());
+                        self.word(child.text().to_string().trim_end());
                     }
                 }
                 K::SAN_MOVE => {
                     let at = child.text_range().start() - game.offset;
                     let Some(m) = game.game.move_starting_at(at) else {
-                        self.word(&child.text().to_string());
+                        self.word(child.text().to_string().trim_end());
                         last = Last::Move;
                         continue;
                     };

@@ -4,6 +4,7 @@ use kifu_syntax::{pdn, pgn, sgf, TextRange, TextSize};
 use rowan::{Children, GreenNodeData, Language, NodeOrToken, SyntaxKind as RawKind, TokenAtOffset};
 
 use crate::document::{Document, Parsed};
+use crate::roles::written_range;
 
 /// What a highlighted token is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -179,7 +180,9 @@ impl Document {
             Parsed::Pdn(parse) => {
                 pgn_family_selection(&parse.syntax(), offset, pdn::SyntaxKind::role)
             }
-            Parsed::Sgf(parse) => selection(&parse.syntax(), offset, |_| None),
+            Parsed::Sgf(parse) => {
+                selection(&parse.syntax(), offset, |node| node.text_range(), |_| None)
+            }
         }
     }
 }
@@ -200,6 +203,7 @@ fn pick<L: Language>(at: TokenAtOffset<rowan::SyntaxToken<L>>) -> Option<rowan::
 fn selection<L: Language>(
     root: &rowan::SyntaxNode<L>,
     offset: TextSize,
+    range: impl Fn(&rowan::SyntaxNode<L>) -> TextRange,
     extra: impl Fn(&rowan::SyntaxNode<L>) -> Option<TextRange>,
 ) -> Vec<TextRange> {
     let Some(token) = pick(kifu_syntax::token_at_offset(root, offset)) else {
@@ -207,8 +211,12 @@ fn selection<L: Language>(
     };
     let mut ranges = vec![token.text_range()];
     for node in token.parent_ancestors() {
-        if ranges.last() != Some(&node.text_range()) {
-            ranges.push(node.text_range());
+        let node_range = range(&node);
+        if !ranges
+            .last()
+            .is_some_and(|last| node_range == *last || !node_range.contains_range(*last))
+        {
+            ranges.push(node_range);
         }
         if let Some(range) = extra(&node) {
             if ranges
@@ -227,11 +235,16 @@ fn pgn_family_selection<L: Language>(
     offset: TextSize,
     role: fn(L::Kind) -> pgn::SyntaxKind,
 ) -> Vec<TextRange> {
-    selection(root, offset, |node| {
-        (role(node.kind()) == pgn::SyntaxKind::SAN_MOVE)
-            .then(|| move_pair(node, role))
-            .flatten()
-    })
+    selection(
+        root,
+        offset,
+        |node| written_range(node, role),
+        |node| {
+            (role(node.kind()) == pgn::SyntaxKind::SAN_MOVE)
+                .then(|| move_pair(node, role))
+                .flatten()
+        },
+    )
 }
 
 /// The move pair around a move: from its move number (or the White move before it) to the
@@ -282,7 +295,7 @@ fn move_pair<L: Language>(
     }
     Some(TextRange::new(
         start.text_range().start(),
-        end.text_range().end(),
+        written_range(&end, role).end(),
     ))
 }
 

@@ -146,7 +146,7 @@ impl Document {
                     text.push_str(&format!("\n\n`${value}`: {meaning}"));
                 }
                 text.push_str(&board_text);
-                hover(parent.text_range(), text)
+                hover(crate::roles::written_range(&parent, role), text)
             }
             (K::NAG, _) => {
                 let value: u8 = token.text()[1..].parse().ok()?;

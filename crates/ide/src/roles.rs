@@ -47,3 +47,28 @@ pub(crate) fn token_text<L: Language>(
 ) -> Option<String> {
     token(node, role, kind).map(|t| t.text().to_string())
 }
+
+/// The range of `node` up to its last significant token: without the spaces after its last
+/// move, move number or NAG, which the parser keeps in that node (the spaces after `e4` are
+/// the last token of its `SAN_MOVE`, so that rowan shares the node). What an editor shows
+/// as the node: a hover's or a selection's range.
+pub(crate) fn written_range<L: Language>(
+    node: &rowan::SyntaxNode<L>,
+    role: fn(L::Kind) -> K,
+) -> rowan::TextRange {
+    let range = node.text_range();
+    match node.last_token() {
+        Some(last)
+            if role(last.kind()) == K::WHITESPACE
+                && last.parent().is_some_and(|parent| {
+                    matches!(
+                        role(parent.kind()),
+                        K::SAN_MOVE | K::MOVE_NUMBER | K::NAG_NODE
+                    )
+                }) =>
+        {
+            rowan::TextRange::new(range.start(), last.text_range().start())
+        }
+        _ => range,
+    }
+}

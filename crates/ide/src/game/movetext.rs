@@ -153,6 +153,23 @@ fn children(node: &GreenNodeData, start: TextSize) -> impl Iterator<Item = (Chil
     })
 }
 
+/// The length of `node` without the spaces at its end: those after its last move, move
+/// number or NAG, which the parser puts in that node (`Parser::finish_with_spaces`).
+fn trimmed_len(node: &GreenNodeData, role: Role) -> TextSize {
+    fn trailing(node: &GreenNodeData, role: Role) -> TextSize {
+        match node.children().last() {
+            Some(NodeOrToken::Token(t)) if role(t.kind()) == K::WHITESPACE => t.text_len(),
+            Some(NodeOrToken::Node(n))
+                if matches!(role(n.kind()), K::SAN_MOVE | K::MOVE_NUMBER | K::NAG_NODE) =>
+            {
+                trailing(n, role)
+            }
+            _ => TextSize::from(0),
+        }
+    }
+    node.text_len() - trailing(node, role)
+}
+
 /// The first token of `node` (a direct child) with role `kind`, and where it is.
 fn token(
     node: &GreenNodeData,
@@ -214,7 +231,7 @@ fn read(green: &GreenNodeData, role: Role, setup: Setup) -> Game {
         Some((node, at)) => {
             reader.begin_line(at, start_ply, None, None);
             reader.tree_line(node, at);
-            reader.end_line(at + node.text_len());
+            reader.end_line(at + trimmed_len(node, role));
         }
         None => {
             reader.begin_line(empty_at, start_ply, None, None);
@@ -433,14 +450,14 @@ impl Reader {
                     let black = children(child, at).any(|(t, _)| {
                         matches!(t, NodeOrToken::Token(t) if role(t.kind()) == K::DOTS && t.text().len() >= 3)
                     });
-                    self.number(number, black, TextRange::at(at, child.text_len()));
+                    self.number(number, black, TextRange::at(at, trimmed_len(child, role)));
                 }
                 K::SAN_MOVE => {
                     let Some((_, text)) = token(child, at, role, K::SAN) else {
                         continue;
                     };
                     let suffix = token(child, at, role, K::SUFFIX).map(|(_, r)| r);
-                    self.san(TextRange::at(at, child.text_len()), text, suffix);
+                    self.san(TextRange::at(at, trimmed_len(child, role)), text, suffix);
                 }
                 K::NAG_NODE => {
                     let value = token(child, at, role, K::NAG)
@@ -455,7 +472,7 @@ impl Reader {
                 K::VARIATION => {
                     self.begin_variation(at);
                     self.tree_line(child, at);
-                    self.end_variation(at + child.text_len());
+                    self.end_variation(at + trimmed_len(child, role));
                 }
                 _ => {}
             }

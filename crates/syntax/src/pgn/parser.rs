@@ -522,7 +522,7 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
         if self.at(DOTS) && self.next_on_same_line() && self.current_text() == Some("...") {
             self.bump();
         }
-        self.finish();
+        self.finish_with_spaces();
     }
 
     fn san_move(&mut self) {
@@ -547,7 +547,7 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
                 );
             }
         }
-        self.finish();
+        self.finish_with_spaces();
     }
 
     fn nag(&mut self) {
@@ -555,7 +555,7 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
         let digits = self.current_text().map_or("", |nag| &nag[1..]);
         self.start(NAG_NODE);
         self.bump();
-        self.finish();
+        self.finish_with_spaces();
         // PGN caps NAGs at 255; PDN does not (`$902`). Either way a NAG is `$` and digits
         // (`$-1` is one token, so that its whole text is flagged).
         let digits_only = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());

@@ -212,3 +212,39 @@ fn games_parsed_on_every_core_make_the_same_tree() {
     assert_eq!(one.errors(), all.errors());
     assert!(!one.errors().is_empty());
 }
+
+#[test]
+fn spaces_after_a_move_end_its_node_and_line_breaks_stay_outside() {
+    let text = "1. e4  e5 $1\n2. Nf3 {c} Nc6\n *";
+    let parse = parse(text);
+    let nodes: Vec<(SyntaxKind, &str)> = parse
+        .syntax()
+        .descendants()
+        .filter(|n| {
+            matches!(
+                n.kind(),
+                SyntaxKind::MOVE_NUMBER | SyntaxKind::SAN_MOVE | SyntaxKind::NAG_NODE
+            )
+        })
+        .map(|n| (n.kind(), &text[n.text_range()]))
+        .collect();
+    use SyntaxKind::*;
+    assert_eq!(
+        nodes,
+        [
+            (MOVE_NUMBER, "1. "),
+            (SAN_MOVE, "e4  "),
+            (SAN_MOVE, "e5 "),
+            (NAG_NODE, "$1"),
+            (MOVE_NUMBER, "2. "),
+            (SAN_MOVE, "Nf3 "),
+            (SAN_MOVE, "Nc6"),
+        ]
+    );
+    // Comments keep their white space outside, and the game ends at its last token.
+    let movetext = parse.syntax().descendants().find(|n| n.kind() == MOVETEXT);
+    assert_eq!(
+        movetext.map(|m| m.to_string()).as_deref(),
+        Some("1. e4  e5 $1\n2. Nf3 {c} Nc6")
+    );
+}
