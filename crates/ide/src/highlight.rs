@@ -212,10 +212,12 @@ fn selection<L: Language>(
     let mut ranges = vec![token.text_range()];
     for node in token.parent_ancestors() {
         let node_range = range(&node);
-        if !ranges
-            .last()
-            .is_some_and(|last| node_range == *last || !node_range.contains_range(*last))
-        {
+        // The spaces after a move are in its node but not in its written range: from them,
+        // the selection goes on as from white space between two nodes.
+        if !node_range.contains_range(token.text_range()) {
+            continue;
+        }
+        if ranges.last() != Some(&node_range) {
             ranges.push(node_range);
         }
         if let Some(range) = extra(&node) {
@@ -316,6 +318,20 @@ mod tests {
             .map(|r| format!("{:?}", &doc.text()[*r]))
             .collect();
         expect.assert_eq(&ranges.join("\n"));
+    }
+
+    #[test]
+    fn selection_from_spaces_after_a_move_skips_the_move() {
+        // The spaces are the last token of `Ke3`'s node, yet not in its written range: the
+        // selection goes from them to the movetext, as from any white space between moves.
+        check_selection(
+            Notation::Pgn,
+            "1. e4 e5 2. Ke3 $0 Kd9 3. e4 *",
+            expect![[r#"
+            "  "
+            "1. e4 e5 2. Ke3  Kd9 3. e4"
+            "1. e4 e5 2. Ke3  Kd9 3. e4 *""#]],
+        );
     }
 
     #[test]

@@ -154,13 +154,17 @@ fn children(node: &GreenNodeData, start: TextSize) -> impl Iterator<Item = (Chil
 }
 
 /// The length of `node` without the spaces at its end: those after its last move, move
-/// number or NAG, which the parser puts in that node (`Parser::finish_with_spaces`).
+/// number or NAG (in a variation never closed, too), which the parser puts in that node (`Parser::finish_with_spaces`).
 fn trimmed_len(node: &GreenNodeData, role: Role) -> TextSize {
     fn trailing(node: &GreenNodeData, role: Role) -> TextSize {
         match node.children().last() {
             Some(NodeOrToken::Token(t)) if role(t.kind()) == K::WHITESPACE => t.text_len(),
+            // A variation never closed ends with its last move, and so with its spaces.
             Some(NodeOrToken::Node(n))
-                if matches!(role(n.kind()), K::SAN_MOVE | K::MOVE_NUMBER | K::NAG_NODE) =>
+                if matches!(
+                    role(n.kind()),
+                    K::SAN_MOVE | K::MOVE_NUMBER | K::NAG_NODE | K::VARIATION
+                ) =>
             {
                 trailing(n, role)
             }

@@ -203,3 +203,20 @@ fn go_node_after_a_variation_continues_its_own_tree() {
         "#]],
     );
 }
+
+#[test]
+fn a_variation_never_closed_ends_at_its_last_token() {
+    // The inner variation is never closed, nor the outer one: both end after `$2`, where
+    // the text they hold ends, not at the space after it (which is in the last move's node).
+    let text = "1. e4 e5 (1... c5 2. Nf3 $1 (2. Nc3 $2 1-0\n";
+    let (doc, _) = fixture::document(Notation::Pgn, text);
+    let game = doc.games().next().expect("one game");
+    let ends: Vec<&str> = game
+        .game
+        .lines
+        .iter()
+        .map(|line| &text[..usize::from(line.range.end())])
+        .collect();
+    let end = "1. e4 e5 (1... c5 2. Nf3 $1 (2. Nc3 $2";
+    assert_eq!(ends[1..], [end, end]);
+}
