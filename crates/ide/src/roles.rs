@@ -48,6 +48,12 @@ pub(crate) fn token_text<L: Language>(
     token(node, role, kind).map(|t| t.text().to_string())
 }
 
+/// Whether a node of this role ends with the spaces after it on its line: a move number, a
+/// move, a NAG (the parser's `finish_with_spaces`).
+pub(crate) fn ends_with_spaces(role: K) -> bool {
+    matches!(role, K::MOVE_NUMBER | K::SAN_MOVE | K::NAG_NODE)
+}
+
 /// The range of `node` up to its last significant token: without the spaces after its last
 /// move, move number or NAG, which the parser keeps in that node (the spaces after `e4` are
 /// the last token of its `SAN_MOVE`, so that rowan shares the node). What an editor shows
@@ -60,12 +66,9 @@ pub(crate) fn written_range<L: Language>(
     match node.last_token() {
         Some(last)
             if role(last.kind()) == K::WHITESPACE
-                && last.parent().is_some_and(|parent| {
-                    matches!(
-                        role(parent.kind()),
-                        K::SAN_MOVE | K::MOVE_NUMBER | K::NAG_NODE
-                    )
-                }) =>
+                && last
+                    .parent()
+                    .is_some_and(|parent| ends_with_spaces(role(parent.kind()))) =>
         {
             rowan::TextRange::new(range.start(), last.text_range().start())
         }

@@ -21,7 +21,7 @@ pub struct NodeCache {
 /// The most tokens a shared tag pair has: `[`, name, white space, value, `]`.
 const MAX_TAG_PAIR_TOKENS: usize = 5;
 
-/// Past this many tag pairs the set starts again, so that a long-running process holds a
+/// Past this many tag pairs the table starts again, so that a long-running process holds a
 /// bounded amount.
 const MAX_TAG_PAIRS: usize = 1 << 16;
 

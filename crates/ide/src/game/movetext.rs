@@ -8,7 +8,7 @@ use kifu_syntax::pgn::{PlainGame, PlainItem, SyntaxKind as K};
 use kifu_syntax::{TextRange, TextSize};
 use rowan::{GreenNodeData, GreenTokenData, NodeOrToken};
 
-use crate::roles::{pdn_role, pgn_role, Role};
+use crate::roles::{ends_with_spaces, pdn_role, pgn_role, Role};
 
 use super::{
     AnnotationsId, Comment, CommentKind, Game, GameKind, Header, Line, LineId, Move, MoveId, Side,
@@ -154,24 +154,21 @@ fn children(node: &GreenNodeData, start: TextSize) -> impl Iterator<Item = (Chil
 }
 
 /// The length of `node` without the spaces at its end: those after its last move, move
-/// number or NAG (in a variation never closed, too), which the parser puts in that node (`Parser::finish_with_spaces`).
+/// number or NAG, however deep (in a variation never closed, too), which the parser puts in
+/// that node. The green tree's [`crate::roles::written_range`].
 fn trimmed_len(node: &GreenNodeData, role: Role) -> TextSize {
-    fn trailing(node: &GreenNodeData, role: Role) -> TextSize {
-        match node.children().last() {
-            Some(NodeOrToken::Token(t)) if role(t.kind()) == K::WHITESPACE => t.text_len(),
-            // A variation never closed ends with its last move, and so with its spaces.
-            Some(NodeOrToken::Node(n))
-                if matches!(
-                    role(n.kind()),
-                    K::SAN_MOVE | K::MOVE_NUMBER | K::NAG_NODE | K::VARIATION
-                ) =>
+    let mut parent = node;
+    loop {
+        match parent.children().last() {
+            Some(NodeOrToken::Node(child)) => parent = child,
+            Some(NodeOrToken::Token(t))
+                if role(t.kind()) == K::WHITESPACE && ends_with_spaces(role(parent.kind())) =>
             {
-                trailing(n, role)
+                return node.text_len() - t.text_len();
             }
-            _ => TextSize::from(0),
+            _ => return node.text_len(),
         }
     }
-    node.text_len() - trailing(node, role)
 }
 
 /// The first token of `node` (a direct child) with role `kind`, and where it is.
