@@ -11,6 +11,7 @@
 //! | `ext` | kifu's own requests (`kifu/syntaxTree`) |
 //! | `requests` | cancellation; results written as JSON text |
 //! | `transport` | the stdio framing, read ahead of tower-lsp |
+//! | `stdin` | standard input, read on a thread of its own |
 //! | `guard` | no panic stops the server |
 
 #![warn(missing_docs)]
@@ -21,6 +22,7 @@ mod ext;
 mod guard;
 mod requests;
 mod server;
+mod stdin;
 mod store;
 mod to_proto;
 mod transport;

@@ -10,7 +10,7 @@ use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use kifu_ide::{Document, FormatOptions, HoverBoard, Notation, TextRange};
-use tokio::io::{AsyncRead, AsyncWrite};
+use tokio::io::AsyncWrite;
 use tokio::sync::mpsc;
 use tower_lsp::jsonrpc::{Error, Result};
 use tower_lsp::lsp_types::*;
@@ -57,13 +57,13 @@ pub struct Backend {
 
 /// Runs the server on stdin and stdout; returns the exit status.
 pub async fn serve_stdio() -> i32 {
-    serve(tokio::io::stdin(), tokio::io::stdout()).await
+    serve(crate::stdin::Stdin::start(), tokio::io::stdout()).await
 }
 
 /// Runs the server on `input` and `output` until `exit` or the end of `input`; returns the
 /// exit status: 0 after `shutdown`, 1 without.
 pub async fn serve(
-    input: impl AsyncRead + Unpin + Send + 'static,
+    input: impl transport::Input + 'static,
     output: impl AsyncWrite + Unpin + Send + 'static,
 ) -> i32 {
     let (out, messages) = Output::new();

@@ -19,6 +19,7 @@
 //! the server itself ([`crate::requests`]). All of them go through one [`Output`] channel to
 //! one task that owns stdout, a whole message at a time, so no two messages interleave.
 
+use std::future::Future;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -109,7 +110,7 @@ pub async fn write(
 }
 
 /// Copies tower-lsp's messages from `input` to `output`, whole.
-pub async fn copy(input: impl AsyncRead + Unpin, output: Output) {
+pub async fn copy(input: impl AsyncRead + Unpin + Send, output: Output) {
     let mut frames = FrameReader::new(BufReader::new(input), None);
     while let Some(frame) = frames.next().await {
         if let Frame::Message(body) = frame {
@@ -129,7 +130,7 @@ pub struct Seen {
 /// and passes the others to the returned stream, for tower-lsp, until `exit` or the end of
 /// `input`.
 pub fn filter(
-    input: impl AsyncRead + Unpin + Send + 'static,
+    input: impl Input + 'static,
     output: Output,
     requests: Arc<Requests>,
     opened: Arc<Opened>,
@@ -156,7 +157,7 @@ pub fn filter(
         // Dropping the writer ends the server's input: it finishes and returns.
     });
     tokio::spawn(async move {
-        let mut frames = FrameReader::new(BufReader::new(input), Some(MAX_MESSAGE));
+        let mut frames = FrameReader::new(input, Some(MAX_MESSAGE));
         while let Some(frame) = frames.next().await {
             let body = match frame {
                 Frame::TooLarge(length) => {
@@ -454,13 +455,29 @@ pub enum Frame {
     TooLarge(u64),
 }
 
+/// What frames are read from: bytes read ahead for the headers, and each body read whole.
+pub trait Input: AsyncBufRead + Unpin + Send {
+    /// The next `length` bytes, or fewer if the input ends.
+    fn body(&mut self, length: usize) -> impl Future<Output = Vec<u8>> + Send;
+}
+
+impl<R: AsyncRead + Unpin + Send> Input for BufReader<R> {
+    async fn body(&mut self, length: usize) -> Vec<u8> {
+        // The whole body at once: grown from 1 MiB, a 10 MB body was copied four times
+        // over into fresh pages as it came.
+        let mut body = Vec::with_capacity(length.min(MAX_MESSAGE as usize));
+        let _ = self.take(length as u64).read_to_end(&mut body).await;
+        body
+    }
+}
+
 /// Reads `Content-Length` framed messages, skipping whatever is not a header.
 pub struct FrameReader<R> {
     input: R,
     limit: Option<u64>,
 }
 
-impl<R: AsyncBufRead + Unpin> FrameReader<R> {
+impl<R: Input> FrameReader<R> {
     /// Frames from `input`; bodies over `limit` are skipped.
     pub fn new(input: R, limit: Option<u64>) -> FrameReader<R> {
         FrameReader { input, limit }
@@ -501,15 +518,9 @@ impl<R: AsyncBufRead + Unpin> FrameReader<R> {
             // The body is not read: what follows is skipped as garbage up to the next header.
             return Some(Frame::TooLarge(length));
         }
-        // The whole body at once: grown from 1 MiB, a 10 MB body was copied four times
-        // over into fresh pages as it came.
-        let mut body = Vec::with_capacity(length.min(MAX_MESSAGE) as usize);
-        (&mut self.input)
-            .take(length)
-            .read_to_end(&mut body)
-            .await
-            .ok()?;
-        (body.len() as u64 == length).then_some(Frame::Message(body))
+        let length = usize::try_from(length).ok()?;
+        let body = self.input.body(length).await;
+        (body.len() == length).then_some(Frame::Message(body))
     }
 
     /// A line with its `\n`, or only its end if it is long, and how many bytes were left

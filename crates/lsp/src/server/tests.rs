@@ -53,8 +53,12 @@ impl TestServer {
         let (input, server_input) = tokio::io::duplex(1 << 16);
         let (server_output, output) = tokio::io::duplex(1 << 16);
         let handle = runtime.handle().clone();
-        let server =
-            std::thread::spawn(move || handle.block_on(serve(server_input, server_output)));
+        let server = std::thread::spawn(move || {
+            handle.block_on(serve(
+                tokio::io::BufReader::new(server_input),
+                server_output,
+            ))
+        });
         let (sender, messages) = std::sync::mpsc::channel();
         let handle = runtime.handle().clone();
         std::thread::spawn(move || {
