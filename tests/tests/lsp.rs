@@ -851,6 +851,30 @@ fn deleting_a_lone_quote_leaves_no_stale_diagnostic() {
     parses_fresh(3);
 }
 
+/// A large document without a problem gets its empty diagnostics before the line index is
+/// made (they need none), and the positions the server gives afterwards are right.
+#[test]
+fn a_large_clean_document_answers_with_the_right_positions() {
+    let game = "[Event \"E\"]\n[Site \"S\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n";
+    let games = 4000;
+    let text = game.repeat(games);
+    assert!(text.len() > 256 << 10, "{}", text.len());
+    let uri = "file:///clean.pgn";
+    let mut client = LspClient::start();
+    client.initialize(json!({}));
+    open(&mut client, uri, "pgn", &text);
+    assert_eq!(client.diagnostics(uri, 1), Vec::<Value>::new());
+    let symbols = client.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    assert_eq!(symbols.as_array().map(Vec::len), Some(games));
+    // Each game is ten lines: the last one starts on line 10 × 3999 and ends on its move.
+    let last = &symbols[games - 1]["range"];
+    assert_eq!(last["start"], json!({"line": 39990, "character": 0}));
+    assert_eq!(last["end"], json!({"line": 39998, "character": 23}));
+}
+
 /// A large PGN document gets its diagnostics before its tree is built, found game by game
 /// without a tree: they are exactly those the tree gives (after an edit that changes
 /// nothing, which re-parses it whole), and the document answers as usual afterwards, with

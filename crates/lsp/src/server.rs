@@ -340,29 +340,35 @@ impl LanguageServer for Backend {
         // (most games are plain), then its tree, which the other answers need. Both find
         // the same diagnostics (kifu-ide's tests hold it).
         // Each game's checks are kept for the document, which then does not replay every
-        // game again at the first edit. The line index is made on a thread of its own
-        // meanwhile (5–6 ms of a 10 MB text, which the diagnostics waited for).
+        // game again at the first edit. The line index (5–6 ms of a 10 MB text) is made
+        // after the check, and before it is sent only when some diagnostic needs its
+        // position: made beside the check, on a third thread over two cores, it held the
+        // check back by 6–9 ms.
         let large = notation == Notation::Pgn && item.text.len() >= FIRST_DIAGNOSTICS_BYTES;
-        let (index, found) = if large {
-            std::thread::scope(|scope| {
-                let text = &item.text;
-                let index = scope.spawn(|| LineIndex::new(text));
-                let found = guarded(|| {
-                    fault("diagnostics", text);
-                    kifu_ide::check::pgn_text_checks(text)
-                });
-                let index = index.join().unwrap_or_else(|_| LineIndex::new(text));
-                (index, found.ok())
+        let found = if large {
+            guarded(|| {
+                fault("diagnostics", &item.text);
+                kifu_ide::check::pgn_text_checks(&item.text)
             })
+            .ok()
         } else {
-            (LineIndex::new(&item.text), None)
+            None
         };
+        let mut index = None;
         let checks = found.map(|found| {
-            let positions = Positions {
-                index: &index,
-                encoding: state.encoding,
+            let shown = found
+                .all
+                .iter()
+                .any(|d| !state.disabled.contains(d.code.as_str()));
+            let diagnostics = if shown {
+                let positions = Positions {
+                    index: index.insert(LineIndex::new(&item.text)),
+                    encoding: state.encoding,
+                };
+                state.to_lsp(&item.uri, &found.all, &positions)
+            } else {
+                Vec::new()
             };
-            let diagnostics = state.to_lsp(&item.uri, &found.all, &positions);
             let _ = self.notices.send(Notice::Diagnostics(
                 item.uri.clone(),
                 diagnostics,
@@ -370,6 +376,7 @@ impl LanguageServer for Backend {
             ));
             found.games
         });
+        let index = index.unwrap_or_else(|| LineIndex::new(&item.text));
         let published = checks.is_some();
         let doc = OpenDocument::parse_indexed(item.version, notation, item.text, index);
         if let (Some(document), Some(checks)) = (doc.document(), checks) {
