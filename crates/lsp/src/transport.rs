@@ -172,6 +172,21 @@ pub fn filter(
                 }
                 Frame::Message(body) => body,
             };
+            // A large didOpen's text is taken out before the message is checked, and checked
+            // as it is unescaped: serde_json would read the 10 MB literal once more to check
+            // it (5 ms of a 10 MB message, with 2 ms to check the whole body's UTF-8).
+            let (body, taken) = if body.len() >= STASHED_TEXT_BYTES {
+                match lighten(body) {
+                    Lightened::Whole(body) => (body, None),
+                    Lightened::Text { light, at, text } => (light, Some((at, text))),
+                    Lightened::Broken(why) => {
+                        output.error(Id::Null, parse_error(why));
+                        continue;
+                    }
+                }
+            } else {
+                (body, None)
+            };
             let message = match check(body) {
                 Checked::Answer(id, error) => {
                     output.error(id, error);
@@ -184,6 +199,13 @@ pub fn filter(
                 Checked::Pass(message) => message,
             };
             let mut message = message;
+            if let Some((at, text)) = taken {
+                message.body = if message.method.as_deref() == Some("textDocument/didOpen") {
+                    opened.keep(message.body, at, text)
+                } else {
+                    restored(message.body, at, &text)
+                };
+            }
             if let Some(id) = &message.request_id {
                 requests.received(id.clone());
             }
@@ -198,11 +220,6 @@ pub fn filter(
                     message.body = fix_shutdown(message.body);
                 }
                 _ => {}
-            }
-            if message.method.as_deref() == Some("textDocument/didOpen")
-                && message.body.len() >= STASHED_TEXT_BYTES
-            {
-                message.body = opened.stash(message.body);
             }
             let exit = message.method.as_deref() == Some("exit");
             if forward.send(message.body).is_err() || exit {
@@ -225,9 +242,11 @@ const STASHED_TEXT_BYTES: usize = 1 << 20;
 pub struct Opened(std::sync::Mutex<Vec<(String, i64, String)>>);
 
 impl Opened {
-    /// The `didOpen` `body` with its text taken out and kept here; `body` as it is when it
-    /// has no text where LSP puts it. `body` has passed [`check`]: it is UTF-8 and JSON.
-    fn stash(&self, body: Vec<u8>) -> Vec<u8> {
+    /// Keeps the `text` taken out of the `didOpen` body `light` (where its empty literal
+    /// is, at `at`) for the server, and returns `light`, the message tower-lsp reads. A
+    /// message that is not a didOpen as LSP has it gets its text back, and tower-lsp
+    /// refuses it as it would have.
+    fn keep(&self, light: Vec<u8>, at: usize, text: String) -> Vec<u8> {
         #[derive(Deserialize)]
         struct Open {
             params: OpenParams,
@@ -242,23 +261,8 @@ impl Opened {
             uri: String,
             version: i64,
         }
-        let Some(start) = text_literal(&body) else {
-            return body;
-        };
-        // The text is unescaped where it is, to the front of the body, which becomes it:
-        // no other buffer of its size is written (10 MB of fresh pages cost 7 ms).
-        let mut light = body[..start].to_vec();
-        let mut text = body;
-        let (length, end) = unescape_in_place(&mut text, start);
-        light.extend_from_slice(b"\"\"");
-        light.extend_from_slice(&text[end..]);
-        text.truncate(length);
-        let text = String::from_utf8(text)
-            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-        // The message with an empty text, which tower-lsp reads (and refuses, if it is not
-        // a didOpen as LSP has it).
         let Ok(open) = serde_json::from_slice::<Open>(&light) else {
-            return light;
+            return restored(light, at, &text);
         };
         let item = open.params.text_document;
         // The server sees the uri as tower-lsp's `Url` writes it.
@@ -284,6 +288,57 @@ impl Opened {
             .position(|(u, v, _)| u == uri && *v == version)?;
         Some(kept.swap_remove(i).2)
     }
+}
+
+/// A large body, with the text of a `didOpen` taken out of it.
+enum Lightened {
+    /// The body as it came: no text where LSP puts it.
+    Whole(Vec<u8>),
+    /// The body with `""` for the text, at `at`, and the text.
+    Text {
+        light: Vec<u8>,
+        at: usize,
+        text: String,
+    },
+    /// Not a JSON message: the text's literal is not a JSON string, or not UTF-8.
+    Broken(&'static str),
+}
+
+/// Takes the text out of a body that has one where a `didOpen` has it
+/// (`params.textDocument.text`). The text is unescaped where it is, to the front of the
+/// body, which becomes it: no other buffer of its size is written (10 MB of fresh pages
+/// cost 7 ms). The rest of the body is for [`check`] to check, and the literal is checked
+/// here as serde_json would: it is valid JSON iff the light body is.
+fn lighten(body: Vec<u8>) -> Lightened {
+    let Some(start) = text_literal(&body) else {
+        return Lightened::Whole(body);
+    };
+    let mut light = body[..start].to_vec();
+    let mut text = body;
+    let Some((length, end)) = unescape_in_place(&mut text, start) else {
+        return Lightened::Broken("the message is not JSON");
+    };
+    light.extend_from_slice(b"\"\"");
+    light.extend_from_slice(&text[end..]);
+    text.truncate(length);
+    match String::from_utf8(text) {
+        Ok(text) => Lightened::Text {
+            light,
+            at: start,
+            text,
+        },
+        Err(_) => Lightened::Broken("the message is not UTF-8"),
+    }
+}
+
+/// The body `light` with `text` written back, as a JSON string, for the `""` at `at`.
+fn restored(light: Vec<u8>, at: usize, text: &str) -> Vec<u8> {
+    let mut body = light[..at].to_vec();
+    if serde_json::to_writer(&mut body, text).is_err() {
+        return light;
+    }
+    body.extend_from_slice(&light[at + 2..]);
+    body
 }
 
 /// Where the string literal of a `didOpen`'s text (`params.textDocument.text`) begins in
@@ -354,32 +409,43 @@ fn string_end(body: &[u8], start: usize) -> Option<usize> {
 
 /// Unescapes the JSON string literal whose quote is at `start` to the front of `buf`:
 /// returns the text's length there, and the index just past the literal's closing quote
-/// (the bytes from there on are as they were). The runs between escapes are moved whole
-/// (in a PGN database, an escape comes every 50 bytes or so: each `"` of its tags and each
-/// line end). For valid JSON, the text is serde_json's but for a lone surrogate (`\uDC00`),
-/// which serde_json refuses and this makes U+FFFD.
-fn unescape_in_place(buf: &mut [u8], start: usize) -> (usize, usize) {
+/// (the bytes from there on are as they were); `None` if it is not a JSON string (a raw
+/// control character, an escape JSON does not have, no closing quote), as serde_json
+/// finds when it reads past it. The runs between escapes are moved whole (in a PGN
+/// database, an escape comes every 50 bytes or so: each `"` of its tags and each line
+/// end). The text is serde_json's but for a lone surrogate (`\uDC00`), which serde_json
+/// passes over in a value it skips, and refuses in a string it reads: this makes it
+/// U+FFFD.
+fn unescape_in_place(buf: &mut [u8], start: usize) -> Option<(usize, usize)> {
     let (mut read, mut write) = (start + 1, 0);
     loop {
-        let run = memchr::memchr2(b'"', b'\\', &buf[read..]).unwrap_or(buf.len() - read);
+        let run = memchr::memchr2(b'"', b'\\', &buf[read..])?;
+        // Without a branch a byte, which the compiler makes a few wide compares.
+        if buf[read..read + run]
+            .iter()
+            .fold(false, |raw, &b| raw | (b < 0x20))
+        {
+            return None;
+        }
         buf.copy_within(read..read + run, write);
         read += run;
         write += run;
-        let Some(&byte) = buf.get(read) else {
-            return (write, read);
-        };
-        if byte == b'"' {
-            return (write, read + 1);
+        if buf[read] == b'"' {
+            return Some((write, read + 1));
         }
-        let escape = buf.get(read + 1).copied().unwrap_or(b'\\');
-        read = (read + 2).min(buf.len());
+        let escape = *buf.get(read + 1)?;
+        read += 2;
         let byte = match escape {
             b'b' => 0x08,
             b'f' => 0x0c,
             b'n' => b'\n',
             b'r' => b'\r',
             b't' => b'\t',
+            b'"' | b'\\' | b'/' => escape,
             b'u' => {
+                if !buf.get(read..read + 4)?.iter().all(u8::is_ascii_hexdigit) {
+                    return None;
+                }
                 let (c, used) = unicode_escape(&buf[read..]);
                 read += used;
                 let mut bytes = [0; 4];
@@ -392,8 +458,7 @@ fn unescape_in_place(buf: &mut [u8], start: usize) -> (usize, usize) {
                 }
                 continue;
             }
-            // `\"`, `\\`, `\/` (and anything else, which valid JSON does not have).
-            other => other,
+            _ => return None,
         };
         buf[write] = byte;
         write += 1;
@@ -643,15 +708,15 @@ fn error(code: ErrorCode, message: &str) -> Error {
     }
 }
 
+/// The error for a body that is not JSON (-32700).
+fn parse_error(why: &str) -> Error {
+    error(ErrorCode::ParseError, &format!("kifu: {why}"))
+}
+
 /// Checks a body as tower-lsp will read it: JSON-RPC 2.0, a request, notification or
 /// response, with an id that is an integer, a string or null.
 fn check(body: Vec<u8>) -> Checked {
-    let parse_error = |why: &str| {
-        Checked::Answer(
-            Id::Null,
-            error(ErrorCode::ParseError, &format!("kifu: {why}")),
-        )
-    };
+    let parse_error = |why: &str| Checked::Answer(Id::Null, parse_error(why));
     if std::str::from_utf8(&body).is_err() {
         return parse_error("the message is not UTF-8");
     }
@@ -767,7 +832,7 @@ mod tests {
             "params": {"textDocument": {"uri": "file:///a%20b.pgn", "languageId": "pgn", "version": 7, "text": text}},
         });
         let opened = super::Opened::default();
-        let light = opened.stash(serde_json::to_vec(&message).unwrap());
+        let light = stash(&opened, serde_json::to_vec(&message).unwrap());
         let light: serde_json::Value = serde_json::from_slice(&light).unwrap();
         assert_eq!(light["params"]["textDocument"]["text"], "");
         assert_eq!(light["params"]["textDocument"]["version"], 7);
@@ -778,15 +843,85 @@ mod tests {
         assert_eq!(opened.take("file:///a%20b.pgn", 7), None);
         // A message that is not a didOpen as LSP has it is passed on as it came.
         let odd = br#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{}}"#.to_vec();
-        assert_eq!(opened.stash(odd.clone()), odd);
+        assert_eq!(stash(&opened, odd.clone()), odd);
+        // One with its text where a didOpen has it, but not a didOpen (a version that is
+        // not a number) or another message: the same JSON as it came.
+        for odd in [
+            serde_json::json!({"jsonrpc": "2.0", "method": "textDocument/didOpen",
+                "params": {"textDocument": {"uri": "file:///b", "version": "7", "text": text}}}),
+            serde_json::json!({"jsonrpc": "2.0", "method": "x/y",
+                "params": {"textDocument": {"uri": "file:///b", "version": 7, "text": text}}}),
+        ] {
+            let body = serde_json::to_vec(&odd).unwrap();
+            let passed = match super::lighten(body) {
+                super::Lightened::Text { light, at, text } if odd["method"] == "x/y" => {
+                    super::restored(light, at, &text)
+                }
+                super::Lightened::Text { light, at, text } => opened.keep(light, at, text),
+                _ => panic!("{odd}"),
+            };
+            assert_eq!(
+                serde_json::from_slice::<serde_json::Value>(&passed).unwrap(),
+                odd
+            );
+        }
+        assert_eq!(opened.take("file:///b", 7), None);
+    }
+
+    /// What the filter does with a large body before it checks it: the didOpen's text
+    /// kept, and the light body returned.
+    fn stash(opened: &super::Opened, body: Vec<u8>) -> Vec<u8> {
+        match super::lighten(body) {
+            super::Lightened::Whole(body) => body,
+            super::Lightened::Text { light, at, text } => opened.keep(light, at, text),
+            super::Lightened::Broken(why) => panic!("{why}"),
+        }
+    }
+
+    /// A text that is not a JSON string, or not UTF-8, makes the message a parse error, as
+    /// the whole body checked by serde_json is.
+    #[test]
+    fn a_broken_text_is_a_parse_error_as_in_a_whole_body() {
+        let open = |literal: &[u8]| {
+            let mut body = br#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///a","languageId":"pgn","version":1,"text":"#.to_vec();
+            body.extend_from_slice(literal);
+            body.extend_from_slice(b"}}}");
+            body
+        };
+        for literal in [
+            &b"\"raw\nline\""[..],
+            b"\"tab\tin it\"",
+            b"\"\\x\"",
+            b"\"\\u12G4\"",
+            b"\"not UTF-8 \xff\"",
+            b"\"no end}}}",
+        ] {
+            let body = open(literal);
+            assert!(
+                matches!(super::check(body.clone()), Checked::Answer(Id::Null, ref e) if e.code == ErrorCode::ParseError),
+                "{}",
+                String::from_utf8_lossy(literal)
+            );
+            assert!(
+                matches!(super::lighten(body), super::Lightened::Broken(_)),
+                "{}",
+                String::from_utf8_lossy(literal)
+            );
+        }
+        // And one that is: the light body passes.
+        let super::Lightened::Text { light, text, .. } = super::lighten(open(b"\"ok\\n\"")) else {
+            panic!("a text");
+        };
+        assert_eq!(text, "ok\n");
+        assert!(matches!(super::check(light), Checked::Pass(_)));
     }
 
     /// A literal unescaped in place: its text, and the index past it.
-    fn unescaped(literal: &[u8]) -> (String, usize) {
+    fn unescaped(literal: &[u8]) -> Option<(String, usize)> {
         let mut buf = literal.to_vec();
-        let (length, end) = super::unescape_in_place(&mut buf, 0);
+        let (length, end) = super::unescape_in_place(&mut buf, 0)?;
         assert_eq!(&buf[end..], &literal[end..], "the rest is left as it was");
-        (String::from_utf8(buf[..length].to_vec()).unwrap(), end)
+        Some((String::from_utf8(buf[..length].to_vec()).unwrap(), end))
     }
 
     /// The text read in place is serde_json's, but for lone surrogates, which serde_json
@@ -805,7 +940,7 @@ mod tests {
                 .next()
                 .unwrap()
                 .unwrap();
-            let (text, end) = unescaped(literal.as_bytes());
+            let (text, end) = unescaped(literal.as_bytes()).expect(literal);
             assert_eq!(text, serde, "{literal}");
             assert_eq!(
                 serde_json::from_str::<String>(&literal[..end]).unwrap(),
@@ -818,17 +953,26 @@ mod tests {
             (r#""\uD83D\u0041""#, "\u{FFFD}A"),
         ] {
             assert!(serde_json::from_str::<String>(literal).is_err());
-            assert_eq!(unescaped(literal.as_bytes()).0, text);
+            assert!(serde_json::from_str::<IgnoredAny>(literal).is_ok());
+            assert_eq!(unescaped(literal.as_bytes()).expect(literal).0, text);
         }
         for broken in [
             r#""\uZZ"#,
             r#""\u12"#,
+            r#""\u12G4""#,
+            r#""\uD83D\uZZZZ""#,
             r#""\"#,
             r#""\x""#,
             r#""no end"#,
             "\"\\u",
+            "\"raw \n\"",
+            "\"raw \u{1f}\"",
         ] {
-            unescaped(broken.as_bytes());
+            assert!(
+                serde_json::from_str::<IgnoredAny>(broken).is_err(),
+                "{broken}"
+            );
+            assert_eq!(unescaped(broken.as_bytes()), None, "{broken}");
         }
         // Every literal serde_json writes: random texts of every kind of character.
         let mut rng = kifu_testing::Lcg::new(17);
@@ -840,7 +984,7 @@ mod tests {
                 .map(|_| alphabet[rng.below(alphabet.len())])
                 .collect();
             let literal = serde_json::to_string(&text).unwrap();
-            assert_eq!(unescaped(literal.as_bytes()), (text, literal.len()));
+            assert_eq!(unescaped(literal.as_bytes()), Some((text, literal.len())));
         }
     }
 
