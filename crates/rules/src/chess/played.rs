@@ -334,7 +334,7 @@ impl Position {
             && pos.variant_outcome().winner().is_some()
         {
             CheckMark::Mate
-        } else if !pos.is_check() {
+        } else if !self.is_check() {
             CheckMark::None
         } else if !self.king_can_step() && self.legal_moves().is_empty() {
             CheckMark::Mate

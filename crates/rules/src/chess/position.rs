@@ -102,7 +102,12 @@ impl Position {
 
     /// Whether the side to move is in check.
     pub fn is_check(&self) -> bool {
-        self.inner.is_check()
+        match &self.inner {
+            VariantPosition::Chess(pos) => pos.board().king_of(pos.turn()).is_some_and(|king| {
+                attackers(pos.board(), king, !pos.turn(), pos.board().occupied()).any()
+            }),
+            pos => pos.is_check(),
+        }
     }
 
     /// Standard or Chess960 castling: how castling moves are written in UCI.
@@ -183,7 +188,7 @@ impl Position {
         let king = board.king_of(turn).expect("king in standard chess");
         // In check, a piece other than the king can only take the one checking piece or
         // step between it and the king.
-        let checkers = pos.checkers();
+        let checkers = attackers(board, king, !turn, board.occupied());
         if role != Role::King
             && checkers.any()
             && (checkers.more_than_one()
@@ -200,16 +205,28 @@ impl Position {
             // attacks the square once the king has left its own.
             Role::King => {
                 let king = attacks::king_attacks(to) & ours;
-                if board.attacks_to(to, !turn, occupied ^ king).is_empty() {
+                if attackers(board, to, !turn, occupied ^ king).is_empty() {
                     king
                 } else {
                     Bitboard::EMPTY
                 }
             }
             Role::Knight => attacks::knight_attacks(to) & ours,
-            Role::Bishop => attacks::bishop_attacks(to, occupied) & ours,
-            Role::Rook => attacks::rook_attacks(to, occupied) & ours,
-            Role::Queen => attacks::queen_attacks(to, occupied) & ours,
+            Role::Bishop => unblocked(
+                to,
+                attacks::bishop_attacks(to, Bitboard::EMPTY) & ours,
+                occupied,
+            ),
+            Role::Rook => unblocked(
+                to,
+                attacks::rook_attacks(to, Bitboard::EMPTY) & ours,
+                occupied,
+            ),
+            Role::Queen => unblocked(
+                to,
+                attacks::queen_attacks(to, Bitboard::EMPTY) & ours,
+                occupied,
+            ),
             _ if capture.is_some() => attacks::pawn_attacks(!turn, to) & ours,
             _ => {
                 // A push: one square, or two from the pawn's first rank over an empty one.
@@ -285,7 +302,7 @@ impl Position {
         let occupied = board.occupied().without(king);
         (attacks::king_attacks(king) & !pos.us())
             .into_iter()
-            .any(|to| board.attacks_to(to, !turn, occupied).is_empty())
+            .any(|to| attackers(board, to, !turn, occupied).is_empty())
     }
 
     /// The shakmaty position, for what this type does not offer.
@@ -728,4 +745,42 @@ fn standard_fen(pos: &shakmaty::Chess, fen: &mut Vec<u8>) {
         put(digit);
     }
     fen.extend_from_slice(&out[..n]);
+}
+
+/// The pieces of `attacker` that attack `square` with the pieces of `occupied` standing:
+/// shakmaty's `Board::attacks_to`, without its magic tables. Those are 860 KB for the
+/// sliders' attacks on every occupancy, and a lookup there missed the cache for a third
+/// of the fast SAN path's own time; a slider is found here on the square's lines of an
+/// empty board (one entry of each table a square) and kept if nothing stands between
+/// (a 32 KB table).
+pub(crate) fn attackers(
+    board: &Board,
+    square: Square,
+    attacker: Color,
+    occupied: shakmaty::Bitboard,
+) -> shakmaty::Bitboard {
+    use shakmaty::{attacks, Bitboard};
+    let sliders = (attacks::rook_attacks(square, Bitboard::EMPTY) & board.rooks_and_queens())
+        | (attacks::bishop_attacks(square, Bitboard::EMPTY) & board.bishops_and_queens());
+    let others = (attacks::knight_attacks(square) & board.knights())
+        | (attacks::king_attacks(square) & board.kings())
+        | (attacks::pawn_attacks(attacker.other(), square) & board.pawns());
+    let theirs = board.by_color(attacker);
+    unblocked(square, sliders & theirs, occupied) | (others & theirs)
+}
+
+/// The pieces of `sliders` (each on a line of `square`) with nothing of `occupied`
+/// between them and `square`.
+fn unblocked(
+    square: Square,
+    sliders: shakmaty::Bitboard,
+    occupied: shakmaty::Bitboard,
+) -> shakmaty::Bitboard {
+    let mut found = shakmaty::Bitboard::EMPTY;
+    for slider in sliders {
+        if (shakmaty::attacks::between(square, slider) & occupied).is_empty() {
+            found.add(slider);
+        }
+    }
+    found
 }

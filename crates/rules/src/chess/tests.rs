@@ -1178,6 +1178,32 @@ fn quick_san_candidates_are_shakmatys() {
     );
 }
 
+/// The attackers of a square are shakmaty's (`Board::attacks_to`), for both colours and
+/// every square of every position of 100 random games, with all the pieces standing and
+/// with each of the side to move's pieces lifted in turn; and a check is shakmaty's.
+#[test]
+fn attackers_are_shakmatys() {
+    let mut attacked = 0;
+    random_positions(100, 120, |position| {
+        let pos = position.shakmaty();
+        let board = pos.board();
+        assert_eq!(position.is_check(), pos.is_check(), "{}", position.fen());
+        let lifted = std::iter::once(None).chain(pos.us().into_iter().map(Some));
+        for lift in lifted {
+            let occupied = lift.map_or(board.occupied(), |sq| board.occupied().without(sq));
+            for square in Square::ALL {
+                for colour in [Color::White, Color::Black] {
+                    let expected = board.attacks_to(square, colour, occupied);
+                    let found = super::position::attackers(board, square, colour, occupied);
+                    assert_eq!(found, expected, "{colour:?} on {square} in {}", position.fen());
+                    attacked += usize::from(expected.any());
+                }
+            }
+        }
+    });
+    assert!(attacked > 100_000, "{attacked}");
+}
+
 /// The king can step exactly when one of shakmaty's legal moves is a step of the king, in
 /// every position of 300 random games (checks among them): what tells a check from a mate.
 #[test]
