@@ -1195,7 +1195,12 @@ fn attackers_are_shakmatys() {
                 for colour in [Color::White, Color::Black] {
                     let expected = board.attacks_to(square, colour, occupied);
                     let found = super::position::attackers(board, square, colour, occupied);
-                    assert_eq!(found, expected, "{colour:?} on {square} in {}", position.fen());
+                    assert_eq!(
+                        found,
+                        expected,
+                        "{colour:?} on {square} in {}",
+                        position.fen()
+                    );
                     attacked += usize::from(expected.any());
                 }
             }
