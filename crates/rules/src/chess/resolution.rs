@@ -180,7 +180,7 @@ impl Position {
                     candidates = self.san_candidates(role, to);
                 }
                 let m = unique(candidates.iter().filter(|m| spec.fits(m, true)))?;
-                let san = San::disambiguate(m, &candidates);
+                let san = canonical(m, &candidates);
                 note_origin(&spec, m, san, text.first() == Some(&b'P'), &mut forms);
                 Some((m, san, check, forms))
             }
@@ -675,6 +675,29 @@ impl Position {
             _ => CastlingError::NoRight,
         };
         IllegalReason::Castling { side, reason }
+    }
+}
+
+/// The SAN of `m`, one of `candidates` (the moves of its kind to its square):
+/// shakmaty's `San::disambiguate`, which most moves, the only one of their kind, get
+/// without its search.
+pub(crate) fn canonical(m: Move, candidates: &MoveList) -> San {
+    match m {
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } if candidates.len() == 1 => San::Normal {
+            role,
+            file: (role == Role::Pawn && capture.is_some()).then(|| from.file()),
+            rank: None,
+            capture: capture.is_some(),
+            to,
+            promotion,
+        },
+        _ => San::disambiguate(m, candidates),
     }
 }
 

@@ -1178,6 +1178,27 @@ fn quick_san_candidates_are_shakmatys() {
     );
 }
 
+/// A move's SAN is shakmaty's `San::disambiguate`, for every legal move of every position
+/// of 100 random games, among the candidates the SAN reader finds for it.
+#[test]
+fn canonical_san_is_shakmatys() {
+    use shakmaty::san::San;
+    let mut alone = 0;
+    random_positions(100, 120, |position| {
+        for m in position.legal_moves() {
+            let candidates = position.san_candidates(m.role(), m.to());
+            alone += usize::from(candidates.len() == 1);
+            assert_eq!(
+                super::resolution::canonical(m, &candidates),
+                San::disambiguate(m, &candidates),
+                "{m:?} in {}",
+                position.fen()
+            );
+        }
+    });
+    assert!(alone > 50_000, "{alone} moves alone of their kind");
+}
+
 /// The attackers of a square are shakmaty's (`Board::attacks_to`), for both colours and
 /// every square of every position of 100 random games, with all the pieces standing and
 /// with each of the side to move's pieces lifted in turn; and a check is shakmaty's.
