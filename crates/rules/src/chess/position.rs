@@ -326,7 +326,9 @@ impl Position {
                 });
             }
         }
-        if pos.legal_moves().is_empty() {
+        // A king that can step has a legal move: most games end so, and their end is told
+        // without generating every move.
+        if !self.king_can_step() && pos.legal_moves().is_empty() {
             return Some(if pos.is_check() {
                 Outcome::Checkmate {
                     winner: !pos.turn(),
