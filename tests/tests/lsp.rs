@@ -491,6 +491,13 @@ fn malformed_messages_are_answered_and_the_server_reads_on() {
         ("null", -32600, Value::Null),
         ("{\"id\":3}", -32600, json!(3)),
         ("", -32700, Value::Null),
+        // JSON, but a lone surrogate is not Unicode: tower-lsp could not decode it, and
+        // stopped reading.
+        (
+            r#"{"jsonrpc":"2.0","id":9,"method":"x/y","params":{"a":"\uDC00"}}"#,
+            -32700,
+            Value::Null,
+        ),
     ] {
         client.send_bytes(format!("Content-Length: {}\r\n\r\n{body}", body.len()).as_bytes());
         let answer = client.wait_for(|m| m.get("error").is_some());

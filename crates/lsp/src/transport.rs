@@ -5,7 +5,8 @@
 //! `"params": null` (as Emacs' eglot sends it) and answers no `$/` request. So the editor's
 //! messages go through a filter that frames and validates them itself:
 //!
-//! - a body that is not JSON is answered with -32700 (parse error), JSON that is not a
+//! - a body that is not JSON (or has a lone surrogate escape, which tower-lsp cannot
+//!   decode) is answered with -32700 (parse error), JSON that is not a
 //!   JSON-RPC message with -32600 (invalid request), a `$/` request with -32601 (method not
 //!   found); none of them reaches tower-lsp, and the filter reads on;
 //! - bytes that are not a header (invalid UTF-8, garbage between messages) are skipped up to
@@ -178,7 +179,12 @@ pub fn filter(
             let (body, taken) = if body.len() >= STASHED_TEXT_BYTES {
                 match lighten(body) {
                     Lightened::Whole(body) => (body, None),
-                    Lightened::Text { light, at, text } => (light, Some((at, text))),
+                    Lightened::Text {
+                        light,
+                        at,
+                        text,
+                        lossy,
+                    } => (light, Some((at, text, lossy))),
                     Lightened::Broken(why) => {
                         output.error(Id::Null, parse_error(why));
                         continue;
@@ -199,12 +205,21 @@ pub fn filter(
                 Checked::Pass(message) => message,
             };
             let mut message = message;
-            if let Some((at, text)) = taken {
-                message.body = if message.method.as_deref() == Some("textDocument/didOpen") {
-                    opened.keep(message.body, at, text)
+            if let Some((at, text, lossy)) = taken {
+                if message.method.as_deref() == Some("textDocument/didOpen") {
+                    // A lone surrogate in the text is U+FFFD, as it always was.
+                    message.body = opened.keep(message.body, at, text);
+                } else if lossy {
+                    // What `check` says of a lone surrogate in another message.
+                    match refused_surrogate(message.method.is_none()) {
+                        Checked::Answer(id, error) => output.error(id, error),
+                        Checked::Ignore(why) => eprintln!("kifu lsp: ignored a message: {why}"),
+                        Checked::Pass(_) => {}
+                    }
+                    continue;
                 } else {
-                    restored(message.body, at, &text)
-                };
+                    message.body = restored(message.body, at, &text);
+                }
             }
             if let Some(id) = &message.request_id {
                 requests.received(id.clone());
@@ -294,11 +309,13 @@ impl Opened {
 enum Lightened {
     /// The body as it came: no text where LSP puts it.
     Whole(Vec<u8>),
-    /// The body with `""` for the text, at `at`, and the text.
+    /// The body with `""` for the text, at `at`, and the text; `lossy` if a lone
+    /// surrogate in it was made U+FFFD.
     Text {
         light: Vec<u8>,
         at: usize,
         text: String,
+        lossy: bool,
     },
     /// Not a JSON message: the text's literal is not a JSON string, or not UTF-8.
     Broken(&'static str),
@@ -315,7 +332,7 @@ fn lighten(body: Vec<u8>) -> Lightened {
     };
     let mut light = body[..start].to_vec();
     let mut text = body;
-    let Some((length, end)) = unescape_in_place(&mut text, start) else {
+    let Some((length, end, lossy)) = unescape_in_place(&mut text, start) else {
         return Lightened::Broken("the message is not JSON");
     };
     light.extend_from_slice(b"\"\"");
@@ -326,6 +343,7 @@ fn lighten(body: Vec<u8>) -> Lightened {
             light,
             at: start,
             text,
+            lossy,
         },
         Err(_) => Lightened::Broken("the message is not UTF-8"),
     }
@@ -409,15 +427,17 @@ fn string_end(body: &[u8], start: usize) -> Option<usize> {
 
 /// Unescapes the JSON string literal whose quote is at `start` to the front of `buf`:
 /// returns the text's length there, and the index just past the literal's closing quote
-/// (the bytes from there on are as they were); `None` if it is not a JSON string (a raw
+/// (the bytes from there on are as they were), and whether a lone surrogate was made
+/// U+FFFD; `None` if it is not a JSON string (a raw
 /// control character, an escape JSON does not have, no closing quote), as serde_json
 /// finds when it reads past it. The runs between escapes are moved whole (in a PGN
 /// database, an escape comes every 50 bytes or so: each `"` of its tags and each line
 /// end). The text is serde_json's but for a lone surrogate (`\uDC00`), which serde_json
 /// passes over in a value it skips, and refuses in a string it reads: this makes it
 /// U+FFFD.
-fn unescape_in_place(buf: &mut [u8], start: usize) -> Option<(usize, usize)> {
+fn unescape_in_place(buf: &mut [u8], start: usize) -> Option<(usize, usize, bool)> {
     let (mut read, mut write) = (start + 1, 0);
+    let mut lossy = false;
     loop {
         let run = memchr::memchr2(b'"', b'\\', &buf[read..])?;
         // Without a branch a byte, which the compiler makes a few wide compares.
@@ -431,7 +451,7 @@ fn unescape_in_place(buf: &mut [u8], start: usize) -> Option<(usize, usize)> {
         read += run;
         write += run;
         if buf[read] == b'"' {
-            return Some((write, read + 1));
+            return Some((write, read + 1, lossy));
         }
         let escape = *buf.get(read + 1)?;
         read += 2;
@@ -447,6 +467,9 @@ fn unescape_in_place(buf: &mut [u8], start: usize) -> Option<(usize, usize)> {
                     return None;
                 }
                 let (c, used) = unicode_escape(&buf[read..]);
+                lossy |= c == char::REPLACEMENT_CHARACTER
+                    && matches!(buf[read], b'd' | b'D')
+                    && matches!(buf[read + 1], b'8'..=b'9' | b'a'..=b'f' | b'A'..=b'F');
                 read += used;
                 let mut bytes = [0; 4];
                 let encoded = c.encode_utf8(&mut bytes).len();
@@ -522,7 +545,9 @@ pub enum Frame {
 
 /// What frames are read from: bytes read ahead for the headers, and each body read whole.
 pub trait Input: AsyncBufRead + Unpin + Send {
-    /// The next `length` bytes, or fewer if the input ends.
+    /// The next `length` bytes, or fewer if the input ends. Not to be given up on once
+    /// polled ([`crate::stdin::Stdin`] would hand its answer to the next read); the filter
+    /// always reads a frame to its end.
     fn body(&mut self, length: usize) -> impl Future<Output = Vec<u8>> + Send;
 }
 
@@ -775,6 +800,9 @@ fn check(body: Vec<u8>) -> Checked {
                     return Checked::Answer(id, error);
                 }
             }
+            if lone_surrogate(&body) {
+                return refused_surrogate(false);
+            }
             Checked::Pass(Passed {
                 body,
                 method: Some(method),
@@ -785,6 +813,7 @@ fn check(body: Vec<u8>) -> Checked {
         None if id.is_some() && (envelope.result.is_some() || envelope.error.is_some()) => {
             // A response to one of the server's requests.
             match serde_json::from_slice::<Response>(&body) {
+                Ok(_) if lone_surrogate(&body) => refused_surrogate(true),
                 Ok(_) => Checked::Pass(Passed {
                     body,
                     method: None,
@@ -795,6 +824,53 @@ fn check(body: Vec<u8>) -> Checked {
         }
         None => invalid("kifu: a message must have a method, or be a response"),
     }
+}
+
+/// What a message with a lone surrogate escape (`\uDC00`, or `\uD83D` without its low
+/// half) gets: JSON, but not Unicode. serde_json skips it in a value it ignores, so
+/// [`check`]'s envelope passes it, but refuses it in a string it reads, and tower-lsp,
+/// failing to decode a message, answered -32700 and ended its input (the server stopped
+/// answering). A response with one is dropped, as any response tower-lsp cannot read.
+fn refused_surrogate(response: bool) -> Checked {
+    let why = "the message has a lone surrogate escape, which is not Unicode";
+    if response {
+        Checked::Ignore(format!("a response that is not valid: {why}"))
+    } else {
+        Checked::Answer(Id::Null, parse_error(why))
+    }
+}
+
+/// Whether a JSON text has a `\u` escape of a lone surrogate. Only escapes are looked at
+/// (a `\\` is skipped whole), so it is exact for valid JSON.
+fn lone_surrogate(body: &[u8]) -> bool {
+    let hex = |at: usize| -> Option<u16> {
+        let digits = body.get(at..at + 4)?;
+        if !digits.iter().all(u8::is_ascii_hexdigit) {
+            return None;
+        }
+        u16::from_str_radix(std::str::from_utf8(digits).ok()?, 16).ok()
+    };
+    let mut i = 0;
+    while let Some(k) = memchr::memchr(b'\\', &body[i..]) {
+        let at = i + k;
+        if body.get(at + 1) != Some(&b'u') {
+            i = at + 2;
+            continue;
+        }
+        match hex(at + 2) {
+            Some(0xD800..=0xDBFF) => {
+                let low = body.get(at + 6..at + 8) == Some(b"\\u")
+                    && matches!(hex(at + 8), Some(0xDC00..=0xDFFF));
+                if !low {
+                    return true;
+                }
+                i = at + 12;
+            }
+            Some(0xDC00..=0xDFFF) => return true,
+            _ => i = at + 2,
+        }
+    }
+    false
 }
 
 /// Removes `"params": null` from `shutdown` (eglot): tower-lsp refuses it, and it means
@@ -854,10 +930,12 @@ mod tests {
         ] {
             let body = serde_json::to_vec(&odd).unwrap();
             let passed = match super::lighten(body) {
-                super::Lightened::Text { light, at, text } if odd["method"] == "x/y" => {
-                    super::restored(light, at, &text)
-                }
-                super::Lightened::Text { light, at, text } => opened.keep(light, at, text),
+                super::Lightened::Text {
+                    light, at, text, ..
+                } if odd["method"] == "x/y" => super::restored(light, at, &text),
+                super::Lightened::Text {
+                    light, at, text, ..
+                } => opened.keep(light, at, text),
                 _ => panic!("{odd}"),
             };
             assert_eq!(
@@ -873,7 +951,9 @@ mod tests {
     fn stash(opened: &super::Opened, body: Vec<u8>) -> Vec<u8> {
         match super::lighten(body) {
             super::Lightened::Whole(body) => body,
-            super::Lightened::Text { light, at, text } => opened.keep(light, at, text),
+            super::Lightened::Text {
+                light, at, text, ..
+            } => opened.keep(light, at, text),
             super::Lightened::Broken(why) => panic!("{why}"),
         }
     }
@@ -919,7 +999,9 @@ mod tests {
     /// A literal unescaped in place: its text, and the index past it.
     fn unescaped(literal: &[u8]) -> Option<(String, usize)> {
         let mut buf = literal.to_vec();
-        let (length, end) = super::unescape_in_place(&mut buf, 0)?;
+        let (length, end, lossy) = super::unescape_in_place(&mut buf, 0)?;
+        let text = std::str::from_utf8(&buf[..length]).unwrap();
+        assert_eq!(lossy, super::lone_surrogate(&literal[..end]), "{text}");
         assert_eq!(&buf[end..], &literal[end..], "the rest is left as it was");
         Some((String::from_utf8(buf[..length].to_vec()).unwrap(), end))
     }
@@ -986,6 +1068,46 @@ mod tests {
             let literal = serde_json::to_string(&text).unwrap();
             assert_eq!(unescaped(literal.as_bytes()), Some((text, literal.len())));
         }
+    }
+
+    /// A lone surrogate escape is found wherever it is, and only there; a message with one
+    /// is refused as tower-lsp would (it stopped reading at one), but for a large
+    /// didOpen's text, which has it as U+FFFD.
+    #[test]
+    fn lone_surrogates_are_refused() {
+        for (json, lone) in [
+            (r#""\uDC00""#, true),
+            (r#""\uD83D""#, true),
+            (r#""\uD83D\u0041""#, true),
+            (r#""\uD83D\uDE00""#, false),
+            (r#""\uD83D\uDE00\uDE00""#, true),
+            (r#""\\uDC00""#, false),
+            (r#""\u00e9 \n \" \\""#, false),
+            (r#""\uFFFD""#, false),
+            (r#""a\\\uDBFF""#, true),
+        ] {
+            assert_eq!(super::lone_surrogate(json.as_bytes()), lone, "{json}");
+            assert_eq!(
+                serde_json::from_str::<String>(json).is_err(),
+                lone,
+                "{json}: serde_json agrees"
+            );
+        }
+        let small = br#"{"jsonrpc":"2.0","id":4,"method":"x","params":{"a":"\uDE00"}}"#;
+        assert!(matches!(
+            check(small.to_vec()),
+            Checked::Answer(Id::Null, ref e) if e.code == ErrorCode::ParseError
+        ));
+        let response = br#"{"jsonrpc":"2.0","id":4,"result":"\uDE00"}"#;
+        assert!(matches!(check(response.to_vec()), Checked::Ignore(_)));
+        let mut large =
+            br#"{"jsonrpc":"2.0","method":"x","params":{"textDocument":{"text":""#.to_vec();
+        large.extend_from_slice(&[b'a'; 1 << 20]);
+        large.extend_from_slice(br#"\uDE00"}}}"#);
+        let super::Lightened::Text { lossy, text, .. } = super::lighten(large) else {
+            panic!("a text");
+        };
+        assert!(lossy && text.ends_with('\u{FFFD}'));
     }
 
     /// The text is found where LSP puts it, whatever else the message has around it.
