@@ -193,7 +193,17 @@ pub fn filter(
             } else {
                 (body, None)
             };
-            let message = match check(body) {
+            // A lone surrogate in a large text is U+FFFD in a didOpen, as it always was;
+            // any other message with one is refused, as `check` refuses it in a small one.
+            let checked = match (check(body), &taken) {
+                (Checked::Pass(message), Some((_, _, true)))
+                    if message.method.as_deref() != Some(DID_OPEN) =>
+                {
+                    refused_surrogate(message.method.is_none())
+                }
+                (checked, _) => checked,
+            };
+            let message = match checked {
                 Checked::Answer(id, error) => {
                     output.error(id, error);
                     continue;
@@ -205,21 +215,12 @@ pub fn filter(
                 Checked::Pass(message) => message,
             };
             let mut message = message;
-            if let Some((at, text, lossy)) = taken {
-                if message.method.as_deref() == Some("textDocument/didOpen") {
-                    // A lone surrogate in the text is U+FFFD, as it always was.
-                    message.body = opened.keep(message.body, at, text);
-                } else if lossy {
-                    // What `check` says of a lone surrogate in another message.
-                    match refused_surrogate(message.method.is_none()) {
-                        Checked::Answer(id, error) => output.error(id, error),
-                        Checked::Ignore(why) => eprintln!("kifu lsp: ignored a message: {why}"),
-                        Checked::Pass(_) => {}
-                    }
-                    continue;
+            if let Some((at, text, _)) = taken {
+                message.body = if message.method.as_deref() == Some(DID_OPEN) {
+                    opened.keep(message.body, at, text)
                 } else {
-                    message.body = restored(message.body, at, &text);
-                }
+                    restored(message.body, at, &text)
+                };
             }
             if let Some(id) = &message.request_id {
                 requests.received(id.clone());
@@ -244,6 +245,9 @@ pub fn filter(
     });
     (from_client, seen)
 }
+
+/// The method whose large text the filter hands to the server beside tower-lsp.
+const DID_OPEN: &str = "textDocument/didOpen";
 
 /// From this size, a `didOpen`'s text goes to the server beside tower-lsp (see [`Opened`]).
 const STASHED_TEXT_BYTES: usize = 1 << 20;
@@ -463,13 +467,9 @@ fn unescape_in_place(buf: &mut [u8], start: usize) -> Option<(usize, usize, bool
             b't' => b'\t',
             b'"' | b'\\' | b'/' => escape,
             b'u' => {
-                if !buf.get(read..read + 4)?.iter().all(u8::is_ascii_hexdigit) {
-                    return None;
-                }
-                let (c, used) = unicode_escape(&buf[read..]);
-                lossy |= c == char::REPLACEMENT_CHARACTER
-                    && matches!(buf[read], b'd' | b'D')
-                    && matches!(buf[read + 1], b'8'..=b'9' | b'a'..=b'f' | b'A'..=b'F');
+                let (c, used) = unicode_escape(&buf[read..])?;
+                lossy |= c.is_none();
+                let c = c.unwrap_or(char::REPLACEMENT_CHARACTER);
                 read += used;
                 let mut bytes = [0; 4];
                 let encoded = c.encode_utf8(&mut bytes).len();
@@ -489,9 +489,9 @@ fn unescape_in_place(buf: &mut [u8], start: usize) -> Option<(usize, usize, bool
 }
 
 /// The character of a `\u` escape whose four hex digits begin `rest` (a surrogate pair
-/// takes the `\u` escape after it), and how many bytes of `rest` it takes; U+FFFD for a
-/// lone surrogate or digits that are not hex.
-fn unicode_escape(rest: &[u8]) -> (char, usize) {
+/// takes the `\u` escape after it), and how many bytes of `rest` it takes: `None` for a
+/// lone surrogate, which is not a character; no answer if the digits are not hex.
+fn unicode_escape(rest: &[u8]) -> Option<(Option<char>, usize)> {
     let hex = |digits: &[u8]| -> Option<u32> {
         let digits = std::str::from_utf8(digits.get(..4)?).ok()?;
         if !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
@@ -499,9 +499,7 @@ fn unicode_escape(rest: &[u8]) -> (char, usize) {
         }
         u32::from_str_radix(digits, 16).ok()
     };
-    let Some(first) = hex(rest) else {
-        return (char::REPLACEMENT_CHARACTER, rest.len().min(4));
-    };
+    let first = hex(rest)?;
     if (0xD800..=0xDBFF).contains(&first) {
         let second = rest
             .get(4..)
@@ -510,13 +508,11 @@ fn unicode_escape(rest: &[u8]) -> (char, usize) {
             .filter(|low| (0xDC00..=0xDFFF).contains(low));
         if let Some(second) = second {
             let c = char::from_u32(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00));
-            return (c.unwrap_or(char::REPLACEMENT_CHARACTER), 10);
+            return Some((c, 10));
         }
     }
-    (
-        char::from_u32(first).unwrap_or(char::REPLACEMENT_CHARACTER),
-        4,
-    )
+    // A lone low surrogate is no `char` either.
+    Some((char::from_u32(first), 4))
 }
 
 /// The id in the params of `$/cancelRequest`.
@@ -843,31 +839,16 @@ fn refused_surrogate(response: bool) -> Checked {
 /// Whether a JSON text has a `\u` escape of a lone surrogate. Only escapes are looked at
 /// (a `\\` is skipped whole), so it is exact for valid JSON.
 fn lone_surrogate(body: &[u8]) -> bool {
-    let hex = |at: usize| -> Option<u16> {
-        let digits = body.get(at..at + 4)?;
-        if !digits.iter().all(u8::is_ascii_hexdigit) {
-            return None;
-        }
-        u16::from_str_radix(std::str::from_utf8(digits).ok()?, 16).ok()
-    };
     let mut i = 0;
-    while let Some(k) = memchr::memchr(b'\\', &body[i..]) {
+    while let Some(k) = body.get(i..).and_then(|rest| memchr::memchr(b'\\', rest)) {
         let at = i + k;
-        if body.get(at + 1) != Some(&b'u') {
-            i = at + 2;
-            continue;
-        }
-        match hex(at + 2) {
-            Some(0xD800..=0xDBFF) => {
-                let low = body.get(at + 6..at + 8) == Some(b"\\u")
-                    && matches!(hex(at + 8), Some(0xDC00..=0xDFFF));
-                if !low {
-                    return true;
-                }
-                i = at + 12;
+        i = at + 2;
+        if body.get(at + 1) == Some(&b'u') {
+            match body.get(i..).and_then(unicode_escape) {
+                Some((None, _)) => return true,
+                Some((Some(_), used)) => i += used,
+                None => {}
             }
-            Some(0xDC00..=0xDFFF) => return true,
-            _ => i = at + 2,
         }
     }
     false
@@ -1092,6 +1073,10 @@ mod tests {
                 lone,
                 "{json}: serde_json agrees"
             );
+        }
+        // Cut short, as no JSON is: no answer to give, and no panic.
+        for cut in [&b"\"a\\"[..], b"\"\\u", b"\"\\uD83D\\"] {
+            super::lone_surrogate(cut);
         }
         let small = br#"{"jsonrpc":"2.0","id":4,"method":"x","params":{"a":"\uDE00"}}"#;
         assert!(matches!(
