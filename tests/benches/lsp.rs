@@ -1,7 +1,8 @@
 //! Latency of `kifu lsp` on a large PGN database, driven over stdio as an editor drives it:
 //! open, 200 single-character edits in one game (diagnostics awaited after each), hovers.
 //! Reports p50 and p99 per operation. Then semantic tokens, full and for lines 0-100, with
-//! the server's peak memory.
+//! the server's peak memory. Then its resident memory once open and after edits, outlines
+//! and hovers.
 //!
 //! `cargo bench -p kifu-e2e --bench lsp` (needs the shared corpus beside the repository).
 
@@ -184,9 +185,96 @@ fn semantic_tokens(megabytes: usize) {
     );
 }
 
+/// The server's resident memory on the file as an editor uses it: once open (the tree is
+/// built in the background, so after two seconds without messages), after four edits, and
+/// after 100 edits with an outline and a hover after each, at once and two seconds
+/// later. Each figure against the size of the text.
+fn memory(megabytes: usize) {
+    let Some(mut text) = corpus_text(megabytes) else {
+        eprintln!("SKIPPED: the shared corpus is not beside the repository");
+        return;
+    };
+    let uri = "file:///database.pgn";
+    let size = text.len() as f64 / f64::from(1 << 20);
+    let mut client = LspClient::start();
+    client.initialize(json!({}));
+    client.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "pgn", "version": 1, "text": text}}),
+    );
+    client.diagnostics(uri, 1);
+    let mut report = Vec::new();
+    let mut resident = |client: &LspClient, when: &str| {
+        let mib = client.resident_memory_mib().unwrap_or(f64::NAN);
+        report.push(format!("{when} {mib:.1} MiB ({:.1}x)", mib / size));
+    };
+    let idle = || std::thread::sleep(Duration::from_secs(2));
+    idle();
+    resident(&client, "open");
+    let middle = text.len() / 2;
+    let game_start = middle + text[middle..].find("\n1. ").expect("a game") + 1;
+    for i in 0..100 {
+        let version = i + 2;
+        let at = game_start + 3;
+        let (change, range_end, insert) = if i % 2 == 0 {
+            (
+                json!({"range": {"start": position(&text, at), "end": position(&text, at)}, "text": "q"}),
+                at,
+                "q",
+            )
+        } else {
+            (
+                json!({"range": {"start": position(&text, at), "end": position(&text, at + 1)}, "text": ""}),
+                at + 1,
+                "",
+            )
+        };
+        client.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": [change]}),
+        );
+        client.diagnostics(uri, version as i64);
+        text.replace_range(at..range_end, insert);
+        if i == 3 {
+            resident(&client, "4 edits");
+        }
+        if i >= 4 {
+            client.request(
+                "textDocument/documentSymbol",
+                json!({"textDocument": {"uri": uri}}),
+            );
+            client.request(
+                "textDocument/hover",
+                json!({"textDocument": {"uri": uri}, "position": position(&text, game_start + 5)}),
+            );
+        }
+    }
+    resident(&client, "100 edits with outlines and hovers");
+    idle();
+    resident(&client, "two seconds later");
+    let peak = client.peak_memory_mib().unwrap_or(0);
+    println!(
+        "{megabytes:>3} MB resident memory: {}; peak {peak} MiB",
+        report.join(", ")
+    );
+}
+
 fn main() {
-    // `cargo bench` passes `--bench`; a filter argument is not used.
-    run(1);
-    run(10);
-    semantic_tokens(10);
+    // `cargo bench` passes `--bench`; a filter (`latency`, `memory` or `tokens`) runs that
+    // part alone.
+    let filter: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let wanted = |part: &str| filter.is_empty() || filter.iter().any(|f| f == part);
+    if wanted("latency") {
+        run(1);
+        run(10);
+    }
+    if wanted("memory") {
+        memory(10);
+    }
+    if wanted("tokens") {
+        semantic_tokens(10);
+    }
 }

@@ -103,10 +103,19 @@ impl LspClient {
 
     /// The server's peak resident memory so far, in MiB (Linux only).
     pub fn peak_memory_mib(&self) -> Option<u64> {
+        self.status_kib("VmHWM:").map(|kib| kib >> 10)
+    }
+
+    /// The server's resident memory now, in MiB (Linux only).
+    pub fn resident_memory_mib(&self) -> Option<f64> {
+        self.status_kib("VmRSS:").map(|kib| kib as f64 / 1024.0)
+    }
+
+    /// A field of the server's `/proc/PID/status`, in KiB.
+    fn status_kib(&self, field: &str) -> Option<u64> {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
-        let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-        Some(kib >> 10)
+        let line = status.lines().find(|l| l.starts_with(field))?;
+        line.split_whitespace().nth(1)?.parse().ok()
     }
 
     /// Whether the server process is still running.

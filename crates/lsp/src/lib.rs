@@ -13,6 +13,7 @@
 //! | `transport` | the stdio framing, read ahead of tower-lsp |
 //! | `stdin` | standard input, read on a thread of its own |
 //! | `guard` | no panic stops the server |
+//! | `idle` | freed memory given back when the server is idle |
 
 #![warn(missing_docs)]
 
@@ -20,6 +21,7 @@ mod capabilities;
 mod convert;
 mod ext;
 mod guard;
+mod idle;
 mod requests;
 mod server;
 mod stdin;

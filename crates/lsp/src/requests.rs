@@ -20,6 +20,7 @@ use std::task::{Context, Poll};
 
 use tower_lsp::jsonrpc::{Error, Id, Request, Response, Result};
 
+use crate::idle::Activity;
 use crate::transport::Output;
 
 tokio::task_local! {
@@ -114,6 +115,7 @@ pub struct Service<S> {
     inner: S,
     requests: Arc<Requests>,
     output: Output,
+    activity: Activity,
 }
 
 impl<S> Service<S> {
@@ -123,6 +125,7 @@ impl<S> Service<S> {
             inner,
             requests,
             output,
+            activity: Activity::start(),
         }
     }
 }
@@ -154,8 +157,10 @@ where
         });
         let future = self.inner.call(request);
         let output = self.output.clone();
+        let busy = self.activity.begin();
         Box::pin(async move {
             let _finish = finish;
+            let _busy = busy;
             let response = CURRENT.scope(Arc::clone(&in_flight), future).await?;
             let json = in_flight
                 .json
