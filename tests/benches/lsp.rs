@@ -50,6 +50,68 @@ fn position(text: &str, offset: usize) -> serde_json::Value {
     json!({"line": line, "character": before[line_start..].encode_utf16().count()})
 }
 
+/// A server with `text` open as `file:///database.pgn`, its first diagnostics come.
+fn opened(text: &str) -> LspClient {
+    let uri = "file:///database.pgn";
+    let mut client = LspClient::start();
+    client.initialize(json!({}));
+    client.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "pgn", "version": 1, "text": text}}),
+    );
+    client.diagnostics(uri, 1);
+    client
+}
+
+/// Where the first game after the middle of `text` starts.
+fn middle_game(text: &str) -> usize {
+    let middle = text.len() / 2;
+    middle + text[middle..].find("\n1. ").expect("a game") + 1
+}
+
+/// The `i`th edit of the game at `game_start` (version `i + 2`): a character typed before
+/// its first move (a stray-text error), then deleted, and so on. The message is made
+/// before [`Edit::send`] so that a timer around it leaves the client's own work out.
+struct Edit {
+    message: serde_json::Value,
+    version: usize,
+    at: usize,
+    end: usize,
+    insert: &'static str,
+}
+
+impl Edit {
+    fn new(text: &str, game_start: usize, i: usize) -> Edit {
+        let at = game_start + 3;
+        let (end, insert) = if i.is_multiple_of(2) {
+            (at, "q")
+        } else {
+            (at + 1, "")
+        };
+        let version = i + 2;
+        let change = json!({"range": {"start": position(text, at), "end": position(text, end)}, "text": insert});
+        Edit {
+            message: json!({"textDocument": {"uri": "file:///database.pgn", "version": version}, "contentChanges": [change]}),
+            version,
+            at,
+            end,
+            insert,
+        }
+    }
+
+    /// Sends the edit and waits for its diagnostics.
+    fn send(self, client: &mut LspClient) -> Edit {
+        client.notify("textDocument/didChange", self.message.clone());
+        client.diagnostics("file:///database.pgn", self.version as i64);
+        self
+    }
+
+    /// Makes the same edit in `text`.
+    fn apply(&self, text: &mut String) {
+        text.replace_range(self.at..self.end, self.insert);
+    }
+}
+
 fn run(megabytes: usize) {
     let Some(mut text) = corpus_text(megabytes) else {
         eprintln!("SKIPPED: the shared corpus is not beside the repository");
@@ -82,34 +144,15 @@ fn run(megabytes: usize) {
     }
     // Edit inside a game in the middle of the file: type a character before its first move
     // (a stray-text error), then delete it.
-    let middle = text.len() / 2;
-    let game_start = middle + text[middle..].find("\n1. ").expect("a game") + 1;
+    let game_start = middle_game(&text);
     let mut edits = Vec::new();
     let mut hovers = Vec::new();
     for i in 0..200 {
-        let version = i + 2;
-        let at = game_start + 3;
-        let (change, range_end, insert) = if i % 2 == 0 {
-            (
-                json!({"range": {"start": position(&text, at), "end": position(&text, at)}, "text": "q"}),
-                at,
-                "q",
-            )
-        } else {
-            (
-                json!({"range": {"start": position(&text, at), "end": position(&text, at + 1)}, "text": ""}),
-                at + 1,
-                "",
-            )
-        };
+        let edit = Edit::new(&text, game_start, i);
         let started = Instant::now();
-        client.notify(
-            "textDocument/didChange",
-            json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": [change]}),
-        );
-        client.diagnostics(uri, version as i64);
+        let edit = edit.send(&mut client);
         edits.push(started.elapsed());
-        text.replace_range(at..range_end, insert);
+        edit.apply(&mut text);
         let started = Instant::now();
         client.request(
             "textDocument/hover",
@@ -151,13 +194,7 @@ fn semantic_tokens(megabytes: usize) {
             ),
         ),
     ] {
-        let mut client = LspClient::start();
-        client.initialize(json!({}));
-        client.notify(
-            "textDocument/didOpen",
-            json!({"textDocument": {"uri": uri, "languageId": "pgn", "version": 1, "text": text}}),
-        );
-        client.diagnostics(uri, 1);
+        let mut client = opened(&text);
         let mut took = String::new();
         if let Some(method) = method {
             let mut params = json!({"textDocument": {"uri": uri}});
@@ -196,13 +233,7 @@ fn memory(megabytes: usize) {
     };
     let uri = "file:///database.pgn";
     let size = text.len() as f64 / f64::from(1 << 20);
-    let mut client = LspClient::start();
-    client.initialize(json!({}));
-    client.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": uri, "languageId": "pgn", "version": 1, "text": text}}),
-    );
-    client.diagnostics(uri, 1);
+    let mut client = opened(&text);
     let mut report = Vec::new();
     let mut resident = |client: &LspClient, when: &str| {
         let mib = client.resident_memory_mib().unwrap_or(f64::NAN);
@@ -211,30 +242,11 @@ fn memory(megabytes: usize) {
     let idle = || std::thread::sleep(Duration::from_secs(2));
     idle();
     resident(&client, "open");
-    let middle = text.len() / 2;
-    let game_start = middle + text[middle..].find("\n1. ").expect("a game") + 1;
+    let game_start = middle_game(&text);
     for i in 0..100 {
-        let version = i + 2;
-        let at = game_start + 3;
-        let (change, range_end, insert) = if i % 2 == 0 {
-            (
-                json!({"range": {"start": position(&text, at), "end": position(&text, at)}, "text": "q"}),
-                at,
-                "q",
-            )
-        } else {
-            (
-                json!({"range": {"start": position(&text, at), "end": position(&text, at + 1)}, "text": ""}),
-                at + 1,
-                "",
-            )
-        };
-        client.notify(
-            "textDocument/didChange",
-            json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": [change]}),
-        );
-        client.diagnostics(uri, version as i64);
-        text.replace_range(at..range_end, insert);
+        Edit::new(&text, game_start, i)
+            .send(&mut client)
+            .apply(&mut text);
         if i == 3 {
             resident(&client, "4 edits");
         }
