@@ -13,7 +13,9 @@ use kifu_syntax::{SyntaxError, TextRange};
 use serde::Serialize;
 
 use crate::document::{Document, Parsed};
-use crate::game::{go_coordinate, Comment, CommentKind, GameKind, GameRef, Line, LineId, Move};
+use crate::game::{
+    go_coordinate, Comment, CommentKind, GameKind, GameRef, Line, LineId, Move, MoveId,
+};
 use crate::replay::Step;
 
 mod json;
@@ -124,7 +126,37 @@ pub struct ExportedMove<'a> {
     /// What it did by the rules: the position after it and what it took (draughts; absent
     /// when the game is not replayed or the move could not be played).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub after: Option<Step>,
+    pub after: Option<After<'a>>,
+}
+
+/// What a move did, as [`ExportedMove::after`] holds it: borrowed from a table of steps
+/// that the caller keeps ([`ExportedGame::with_steps`], the export of plain games), or
+/// taken out of one that the game's export made. A step holds a chess position (272
+/// bytes); moving it out of the table and into the move was a third of the export's
+/// memmove.
+#[derive(Debug)]
+pub enum After<'a> {
+    /// A step of the caller's table.
+    Kept(&'a Step),
+    /// A step taken out of the export's own table.
+    Taken(Box<Step>),
+}
+
+impl std::ops::Deref for After<'_> {
+    type Target = Step;
+
+    fn deref(&self) -> &Step {
+        match self {
+            After::Kept(step) => step,
+            After::Taken(step) => step,
+        }
+    }
+}
+
+impl Serialize for After<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        Step::serialize(self, serializer)
+    }
 }
 
 /// A variation: comments before its first move, and its moves.
@@ -231,6 +263,45 @@ impl<'a> ExportedGame<'a> {
         options: ExportOptions,
         span: &dyn Fn(TextRange) -> Span,
     ) -> ExportedGame<'a> {
+        let mut steps = steps_for(game, options);
+        let mut steps = StepsOf::Taken(&mut steps);
+        ExportedGame::made(file, index, game, diagnostics, &mut steps, span)
+    }
+
+    /// What each move of `game` did, as [`ExportedGame::with_steps`] takes it: nothing when
+    /// `options` leaves positions out.
+    pub fn steps(game: GameRef<'_>, options: ExportOptions) -> Vec<Option<Step>> {
+        steps_for(game, options)
+    }
+
+    /// [`ExportedGame::new`] with the moves' steps borrowed from `steps`, which
+    /// [`ExportedGame::steps`] made, rather than moved into each move.
+    pub fn with_steps(
+        file: &'a str,
+        index: usize,
+        game: GameRef<'a>,
+        steps: &'a [Option<Step>],
+        diagnostics: impl IntoIterator<Item = &'a SyntaxError>,
+        span: &dyn Fn(TextRange) -> Span,
+    ) -> ExportedGame<'a> {
+        ExportedGame::made(
+            file,
+            index,
+            game,
+            diagnostics,
+            &mut StepsOf::Kept(steps),
+            span,
+        )
+    }
+
+    fn made(
+        file: &'a str,
+        index: usize,
+        game: GameRef<'a>,
+        diagnostics: impl IntoIterator<Item = &'a SyntaxError>,
+        steps: &mut StepsOf<'a, '_>,
+        span: &dyn Fn(TextRange) -> Span,
+    ) -> ExportedGame<'a> {
         let model = game.game;
         let main = model.main_line();
         let diagnostics = diagnostics
@@ -260,7 +331,7 @@ impl<'a> ExportedGame<'a> {
                 })
                 .collect(),
             comments: comments(game, &main.comments),
-            moves: moves(game, main, &mut steps_for(game, options)),
+            moves: moves(game, main, steps),
             result: game.result(),
             diagnostics,
         }
@@ -303,12 +374,35 @@ fn comments<'a>(game: GameRef<'a>, comments: &[Comment]) -> Vec<&'a str> {
 /// What each move did, by move index.
 type Steps = [Option<Step>];
 
-fn moves<'a>(game: GameRef<'a>, line: &'a Line, steps: &mut Steps) -> Vec<ExportedMove<'a>> {
+/// Where the moves' steps come from.
+enum StepsOf<'a, 's> {
+    /// The caller's table, borrowed.
+    Kept(&'a Steps),
+    /// The export's own, each step taken out of it (each move is exported once).
+    Taken(&'s mut Steps),
+}
+
+impl<'a> StepsOf<'a, '_> {
+    fn after(&mut self, id: MoveId) -> Option<After<'a>> {
+        match self {
+            StepsOf::Kept(steps) => steps.get(id.index())?.as_ref().map(After::Kept),
+            StepsOf::Taken(steps) => {
+                let step = steps.get_mut(id.index())?.take()?;
+                Some(After::Taken(Box::new(step)))
+            }
+        }
+    }
+}
+
+fn moves<'a>(
+    game: GameRef<'a>,
+    line: &'a Line,
+    steps: &mut StepsOf<'a, '_>,
+) -> Vec<ExportedMove<'a>> {
     line.moves
         .iter()
         .map(|&id| {
-            // Each move is exported once: its step is taken, not copied.
-            let after = steps.get_mut(id.index()).and_then(Option::take);
+            let after = steps.after(id);
             exported_move(game, &game.game[id], after, steps)
         })
         .collect()
@@ -317,8 +411,8 @@ fn moves<'a>(game: GameRef<'a>, line: &'a Line, steps: &mut Steps) -> Vec<Export
 fn exported_move<'a>(
     game: GameRef<'a>,
     m: &'a Move,
-    after: Option<Step>,
-    steps: &mut Steps,
+    after: Option<After<'a>>,
+    steps: &mut StepsOf<'a, '_>,
 ) -> ExportedMove<'a> {
     ExportedMove {
         number: m.number,

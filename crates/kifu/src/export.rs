@@ -128,12 +128,13 @@ pub fn run(
                                 text: &piece.chunk.text,
                                 offset: *offset,
                             };
-                            let exported = ExportedGame::new(
+                            let steps = ExportedGame::steps(game, options);
+                            let exported = ExportedGame::with_steps(
                                 &name,
                                 piece.games_before + i + 1,
                                 game,
+                                &steps,
                                 diagnostics,
-                                options,
                                 &|range| piece.lines.span(range),
                             );
                             // Sized from the game's text (the JSON of a move with its

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use super::{
-    Exported, ExportedDiagnostic, ExportedGame, ExportedLine, ExportedMove, ExportedNode,
+    After, Exported, ExportedDiagnostic, ExportedGame, ExportedLine, ExportedMove, ExportedNode,
     ExportedSgfGame, ExportedSgfLine, ExportedSgfMove, ExportedTag, Position, Span,
 };
 use crate::replay::{Step, StepPosition};
@@ -280,6 +280,12 @@ impl Json for Step {
             out.push(b'"');
         }
         o.end();
+    }
+}
+
+impl Json for After<'_> {
+    fn write(&self, out: &mut Vec<u8>) {
+        Step::write(self, out);
     }
 }
 
