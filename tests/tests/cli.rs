@@ -871,6 +871,29 @@ fn closing_stdout_early_ends_quietly_with_the_status_of_a_normal_run() {
     }
 }
 
+/// A full disk is not a closed pipe: the export says so and fails, even when all of its
+/// JSON fits in its buffer and only the last write fails (that one was not checked).
+#[cfg(target_os = "linux")]
+#[test]
+fn an_export_that_cannot_be_written_fails_with_a_message() {
+    use std::process::{Command, Stdio};
+    for format in ["json", "jsonl"] {
+        let out = Command::new(kifu_e2e::kifu_bin())
+            .args(["export", "--format", format, ACCEPTANCE])
+            .current_dir(workspace())
+            .stdout(std::fs::File::create("/dev/full").unwrap())
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        assert_eq!(code(&out), 2, "{format}");
+        assert!(
+            stderr(&out).contains("kifu: cannot write to standard output"),
+            "{format}: {}",
+            stderr(&out)
+        );
+    }
+}
+
 #[test]
 fn tree_says_where_its_errors_are_and_fails_on_them() {
     let out = kifu(&["tree", ACCEPTANCE]);

@@ -4,6 +4,7 @@
 use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::path::PathBuf;
+use std::sync::mpsc;
 
 use kifu_ide::export::{ExportOptions, ExportedGame};
 use kifu_ide::game::{Game, GameRef};
@@ -37,33 +38,17 @@ pub fn run(
     let found = files::find(paths, notation);
     found.report();
     let progress = Progress::for_files(&found.files);
-    let mut out = io::BufWriter::with_capacity(1 << 16, crate::stdout::unbuffered());
     let mut status = if found.failed() == 0 {
         ExitStatus::Clean
     } else {
         ExitStatus::CouldNotRun
     };
-    let mut first = true;
-    if format == ExportFormat::Json {
-        let _ = out.write_all(b"[");
-    }
+    let mut writer = Writer::start(format);
     // SGF and PDN files read whole, a run of them at a time on every core, each written in
     // its turn: the JSON of each game of each file.
     let mut prepared: VecDeque<io::Result<(Vec<Vec<u8>>, usize)>> = VecDeque::new();
     for (k, path) in found.files.iter().enumerate() {
         let name = path.display().to_string();
-        let mut emit = |json: &[u8]| {
-            let sep: &[u8] = match (format, first) {
-                (ExportFormat::Json, true) => b"\n",
-                (ExportFormat::Json, false) => b",\n",
-                (ExportFormat::Jsonl, true) => b"",
-                (ExportFormat::Jsonl, false) => b"\n",
-            };
-            first = false;
-            if let Err(err) = out.write_all(sep).and_then(|()| out.write_all(json)) {
-                crate::stdout::write_failed(&err, status);
-            }
-        };
         let result = match path.notation {
             Notation::Sgf | Notation::Pdn => {
                 if prepared.is_empty() {
@@ -88,9 +73,7 @@ pub fn run(
                     .pop_front()
                     .expect("the file was prepared")
                     .map(|(games, bytes)| {
-                        for game in &games {
-                            emit(game);
-                        }
+                        writer.write(games, status);
                         progress.advance(bytes);
                     })
             }
@@ -146,9 +129,7 @@ pub fn run(
                             json
                         })
                         .collect();
-                    for game in json {
-                        emit(&game);
-                    }
+                    writer.write(json, status);
                     progress.advance(piece.chunk.bytes);
                 },
             ),
@@ -158,13 +139,81 @@ pub fn run(
             status = ExitStatus::CouldNotRun;
         }
     }
-    if format == ExportFormat::Jsonl && !first {
-        let _ = out.write_all(b"\n");
-    }
-    if format == ExportFormat::Json {
-        let _ = out.write_all(b"\n]\n");
-    }
     progress.finish();
-    let _ = out.flush();
+    writer.finish(status);
     status
+}
+
+impl ExportFormat {
+    /// What stands between two games.
+    fn separator(self) -> &'static [u8] {
+        match self {
+            ExportFormat::Json => b",\n",
+            ExportFormat::Jsonl => b"\n",
+        }
+    }
+}
+
+/// The JSON of the games, written in order on a thread of its own while the next piece's
+/// games are read and turned into JSON: written by the thread that hands out the pieces,
+/// it was a step of every piece during which a core had nothing to do.
+struct Writer {
+    sender: Option<mpsc::SyncSender<Vec<Vec<u8>>>>,
+    thread: Option<std::thread::JoinHandle<io::Result<()>>>,
+}
+
+impl Writer {
+    fn start(format: ExportFormat) -> Writer {
+        // One batch waiting while one is written: the memory of two pieces' JSON at most.
+        let (sender, receiver) = mpsc::sync_channel::<Vec<Vec<u8>>>(0);
+        let thread = std::thread::spawn(move || {
+            let mut out = io::BufWriter::with_capacity(1 << 16, crate::stdout::unbuffered());
+            let mut first = true;
+            if format == ExportFormat::Json {
+                out.write_all(b"[")?;
+            }
+            for batch in receiver {
+                for json in &batch {
+                    let sep: &[u8] = match (format, first) {
+                        (ExportFormat::Json, true) => b"\n",
+                        (ExportFormat::Jsonl, true) => b"",
+                        (_, false) => format.separator(),
+                    };
+                    first = false;
+                    out.write_all(sep)?;
+                    out.write_all(json)?;
+                }
+            }
+            match format {
+                ExportFormat::Jsonl if !first => out.write_all(b"\n")?,
+                ExportFormat::Jsonl => {}
+                ExportFormat::Json => out.write_all(b"\n]\n")?,
+            }
+            out.flush()
+        });
+        Writer {
+            sender: Some(sender),
+            thread: Some(thread),
+        }
+    }
+
+    /// Hands `batch`, the JSON of games one by one, to the writing thread; ends the run, with `status`, if writing failed.
+    fn write(&mut self, batch: Vec<Vec<u8>>, status: ExitStatus) {
+        let sent = self.sender.as_ref().map(|sender| sender.send(batch));
+        if !matches!(sent, Some(Ok(()))) {
+            self.finish(status);
+        }
+    }
+
+    /// Waits for everything to be written; ends the run, with `status`, if it failed.
+    fn finish(&mut self, status: ExitStatus) {
+        self.sender = None;
+        if let Some(thread) = self.thread.take() {
+            match thread.join() {
+                Ok(Ok(())) => {}
+                Ok(Err(err)) => crate::stdout::write_failed(&err, status),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+    }
 }

@@ -25,7 +25,7 @@ pub fn write_failed(err: &io::Error, status: ExitStatus) -> ! {
 /// buffer: on Unix the file itself. Rust's `Stdout` buffers by lines and looks for the last
 /// line end of every write: for a game's JSON line, written before its line end, that is a
 /// scan back over the whole line (3% of an export).
-pub fn unbuffered() -> Box<dyn io::Write> {
+pub fn unbuffered() -> Box<dyn io::Write + Send> {
     #[cfg(unix)]
     {
         use std::os::fd::AsFd;
