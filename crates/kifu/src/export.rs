@@ -4,7 +4,8 @@
 use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::path::PathBuf;
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
 
 use kifu_ide::export::{ExportOptions, ExportedGame};
 use kifu_ide::game::{Game, GameRef};
@@ -48,6 +49,7 @@ pub fn run(
     // its turn: the JSON of each game of each file.
     let mut prepared: VecDeque<io::Result<(Vec<Vec<u8>>, usize)>> = VecDeque::new();
     for (k, path) in found.files.iter().enumerate() {
+        writer.check(status);
         let name = path.display().to_string();
         let result = match path.notation {
             Notation::Sgf | Notation::Pdn => {
@@ -156,58 +158,63 @@ impl ExportFormat {
 
 /// The JSON of the games, written in order on a thread of its own while the next piece's
 /// games are read and turned into JSON: written by the thread that hands out the pieces,
-/// it was a step of every piece during which a core had nothing to do.
+/// it was a step of every piece during which a core had nothing to do. When a write fails
+/// (the reader went away, the disk is full), the run ends as the next file or piece is
+/// handed over, with what it found until then, as if it had stopped at that write.
 struct Writer {
-    sender: Option<mpsc::SyncSender<Vec<Vec<u8>>>>,
+    /// Each batch of games' JSON, then `None` when every game is written: only then is
+    /// the output closed (`]`), so a run that stops on a panic leaves no valid JSON.
+    sender: Option<mpsc::SyncSender<Option<Vec<Vec<u8>>>>>,
     thread: Option<std::thread::JoinHandle<io::Result<()>>>,
+    /// Whether a write failed (the thread has stopped and says why when joined).
+    failed: Arc<AtomicBool>,
 }
 
 impl Writer {
     fn start(format: ExportFormat) -> Writer {
         // One batch waiting while one is written: the memory of two pieces' JSON at most.
-        let (sender, receiver) = mpsc::sync_channel::<Vec<Vec<u8>>>(0);
+        let (sender, receiver) = mpsc::sync_channel::<Option<Vec<Vec<u8>>>>(0);
+        let failed = Arc::new(AtomicBool::new(false));
+        let failing = Arc::clone(&failed);
         let thread = std::thread::spawn(move || {
             let mut out = io::BufWriter::with_capacity(1 << 16, crate::stdout::unbuffered());
-            let mut first = true;
-            if format == ExportFormat::Json {
-                out.write_all(b"[")?;
+            let written = write_batches(&mut out, format, receiver);
+            if written.is_err() {
+                failing.store(true, Ordering::Release);
             }
-            for batch in receiver {
-                for json in &batch {
-                    let sep: &[u8] = match (format, first) {
-                        (ExportFormat::Json, true) => b"\n",
-                        (ExportFormat::Jsonl, true) => b"",
-                        (_, false) => format.separator(),
-                    };
-                    first = false;
-                    out.write_all(sep)?;
-                    out.write_all(json)?;
-                }
-            }
-            match format {
-                ExportFormat::Jsonl if !first => out.write_all(b"\n")?,
-                ExportFormat::Jsonl => {}
-                ExportFormat::Json => out.write_all(b"\n]\n")?,
-            }
-            out.flush()
+            written
         });
         Writer {
             sender: Some(sender),
             thread: Some(thread),
+            failed,
         }
     }
 
-    /// Hands `batch`, the JSON of games one by one, to the writing thread; ends the run, with `status`, if writing failed.
+    /// Ends the run, with `status`, if a write has failed.
+    fn check(&mut self, status: ExitStatus) {
+        if self.failed.load(Ordering::Acquire) {
+            self.finish(status);
+        }
+    }
+
+    /// Hands `batch`, the JSON of games one by one, to the writing thread; ends the run,
+    /// with `status`, if writing failed.
     fn write(&mut self, batch: Vec<Vec<u8>>, status: ExitStatus) {
-        let sent = self.sender.as_ref().map(|sender| sender.send(batch));
+        self.check(status);
+        let sent = self.sender.as_ref().map(|sender| sender.send(Some(batch)));
         if !matches!(sent, Some(Ok(()))) {
             self.finish(status);
         }
     }
 
-    /// Waits for everything to be written; ends the run, with `status`, if it failed.
+    /// Closes the output and waits for everything to be written; ends the run, with
+    /// `status`, if it failed.
     fn finish(&mut self, status: ExitStatus) {
-        self.sender = None;
+        if let Some(sender) = self.sender.take() {
+            // Refused only when the thread has stopped on a failed write, told below.
+            let _ = sender.send(None);
+        }
         if let Some(thread) = self.thread.take() {
             match thread.join() {
                 Ok(Ok(())) => {}
@@ -216,4 +223,39 @@ impl Writer {
             }
         }
     }
+}
+
+/// What the writing thread does: the batches from `receiver`, each game after the
+/// format's separator, then the output's end once told that every game is written.
+fn write_batches(
+    out: &mut impl Write,
+    format: ExportFormat,
+    receiver: mpsc::Receiver<Option<Vec<Vec<u8>>>>,
+) -> io::Result<()> {
+    let mut first = true;
+    if format == ExportFormat::Json {
+        out.write_all(b"[")?;
+    }
+    for batch in receiver {
+        let Some(batch) = batch else {
+            match format {
+                ExportFormat::Jsonl if !first => out.write_all(b"\n")?,
+                ExportFormat::Jsonl => {}
+                ExportFormat::Json => out.write_all(b"\n]\n")?,
+            }
+            break;
+        };
+        // Each game's JSON freed as soon as it is written.
+        for json in batch {
+            let sep: &[u8] = match (format, first) {
+                (ExportFormat::Json, true) => b"\n",
+                (ExportFormat::Jsonl, true) => b"",
+                (_, false) => format.separator(),
+            };
+            first = false;
+            out.write_all(sep)?;
+            out.write_all(&json)?;
+        }
+    }
+    out.flush()
 }

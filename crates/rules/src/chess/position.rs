@@ -664,8 +664,6 @@ impl fmt::Display for FenProblem {
     }
 }
 
-/// The FEN of a standard chess position with standard castling, as shakmaty writes it
-/// (castling rights `KQkq`, the en passant square only when a capture there is legal).
 /// A rank's FEN by its occupied squares (bit `f` for file `f`): the bytes it is written
 /// as, each an index into the rank's eight letters followed by the digits `1`–`8` (`8 + k`
 /// for a run of `k + 1` empty squares), and how many of them there are.
@@ -699,6 +697,8 @@ const RANK_FEN: [([u8; 8], u8); 256] = {
     table
 };
 
+/// The FEN of a standard chess position with standard castling, as shakmaty writes it
+/// (castling rights `KQkq`, the en passant square only when a capture there is legal).
 fn standard_fen(pos: &shakmaty::Chess, fen: &mut Vec<u8>) {
     // The board as one letter per square (0 for empty), filled piece by piece: looking
     // up each of the 64 squares in the board's bitboards cost more than the rest.
