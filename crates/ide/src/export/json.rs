@@ -204,13 +204,13 @@ impl Json for BTreeMap<String, Vec<String>> {
 }
 
 /// Strings kifu wrote itself, as an array.
-fn plain_array(out: &mut Vec<u8>, values: &[String]) {
+fn plain_array(out: &mut Vec<u8>, values: &[impl AsRef<str>]) {
     out.push(b'[');
     for (i, value) in values.iter().enumerate() {
         if i > 0 {
             out.push(b',');
         }
-        plain(out, value);
+        plain(out, value.as_ref());
     }
     out.push(b']');
 }

@@ -159,9 +159,7 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                             captured: moved
                                 .chess_move()
                                 .and_then(captured_square)
-                                .map(|sq| {
-                                    vec![String::from_iter([sq.file().char(), sq.rank().char()])]
-                                })
+                                .map(|sq| vec![square_name(sq).into()])
                                 .unwrap_or_default(),
                             prisoners: None,
                             ko: false,
@@ -289,6 +287,14 @@ fn last_move(uci: UciMove) -> Option<kifu_render::LastMove> {
         UciMove::Put { to, .. } => Some(kifu_render::LastMove::Chess { from: None, to }),
         UciMove::Null => None,
     }
+}
+
+/// A square's name, `e5`.
+fn square_name(square: Square) -> &'static str {
+    const NAMES: &str = "a1b1c1d1e1f1g1h1a2b2c2d2e2f2g2h2a3b3c3d3e3f3g3h3a4b4c4d4e4f4g4h4\
+                         a5b5c5d5e5f5g5h5a6b6c6d6e6f6g6h6a7b7c7d7e7f7g7h7a8b8c8d8e8f8g8h8";
+    let at = 2 * usize::from(square);
+    &NAMES[at..at + 2]
 }
 
 fn captured_square(m: Move) -> Option<Square> {
@@ -507,4 +513,16 @@ fn start(game: GameRef<'_>, variant: Option<&str>) -> (Option<Position>, Vec<Syn
         _ => Position::new(variant),
     };
     (Some(start), problems)
+}
+
+#[cfg(test)]
+mod square_names {
+    use super::Square;
+
+    #[test]
+    fn every_square_has_its_name() {
+        for square in Square::ALL {
+            assert_eq!(super::square_name(square), square.to_string());
+        }
+    }
 }

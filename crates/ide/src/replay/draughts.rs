@@ -453,7 +453,7 @@ fn step(played: &Move, next: &Position, variant: Variant) -> Step {
         captured: played
             .captured
             .iter()
-            .map(|&s| square_name(variant, s))
+            .map(|&s| square_name(variant, s).into())
             .collect(),
         prisoners: None,
         ko: false,

@@ -310,7 +310,7 @@ fn step(position: &Position, captured: &[Point], coordinate: &dyn Fn(Point) -> S
     };
     Step {
         full: None,
-        captured: captured.iter().map(|&p| coordinate(p)).collect(),
+        captured: captured.iter().map(|&p| coordinate(p).into()).collect(),
         prisoners: Some((
             position.captures(Color::Black),
             position.captures(Color::White),

@@ -29,8 +29,9 @@ pub struct Step {
     #[serde(rename = "path", skip_serializing_if = "Option::is_none")]
     pub full: Option<String>,
     /// The pieces or stones it took, by their squares or points as the notation writes
-    /// them.
-    pub captured: Vec<String>,
+    /// them. A chess square's name is borrowed from a table: a capture (a quarter of a
+    /// game's moves) made two allocations for a name of two letters.
+    pub captured: Vec<std::borrow::Cow<'static, str>>,
     /// Stones each side has taken so far (Go): (Black's, White's).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub prisoners: Option<(u32, u32)>,
