@@ -95,3 +95,55 @@ fn tree_of_a_pdn_file_is_its_rast_dump() {
     let fixture = "fixtures/syntax/pdn/ok/0015_forced_move_star.pdn";
     kifu_e2e::assert_tree_is_its_snapshot(fixture);
 }
+
+/// A PDN file larger than a run of files read whole (256 KiB) is exported a run of its
+/// games at a time, on every core: the same games, in order, each with its own
+/// diagnostics, as a small file's export gives them.
+#[test]
+fn a_large_pdn_file_exports_every_game_in_order_with_its_own_diagnostics() {
+    let good = "[GameType \"21\"]\n[Round \"R\"]\n\n1. 11-15 22-18 2. 15x22 25x18 1/2-1/2\n\n";
+    let bad = "[GameType \"21\"]\n[Round \"bad\"]\n\n1. 11-15 22-18 2. 15x22 25x17 1/2-1/2\n\n";
+    let games = 4_000;
+    let mut text = String::new();
+    for i in 0..games {
+        text.push_str(if i == 3_210 { bad } else { good });
+    }
+    assert!(text.len() > 256 << 10);
+    let large = temp_file("large.pdn", text.as_bytes());
+    let out = kifu(&["export", "--format", "jsonl", large.to_str().unwrap()]);
+    assert_eq!(code(&out), 0);
+    let lines: Vec<Value> = stdout(&out)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(lines.len(), games);
+    let small = temp_file("small.pdn", bad.as_bytes());
+    let alone: Value = serde_json::from_str(
+        stdout(&kifu(&[
+            "export",
+            "--format",
+            "jsonl",
+            small.to_str().unwrap(),
+        ]))
+        .trim(),
+    )
+    .unwrap();
+    assert_ne!(alone["diagnostics"], serde_json::json!([]));
+    for (i, game) in lines.iter().enumerate() {
+        assert_eq!(game["index"], i + 1);
+        if i == 3_210 {
+            assert_eq!(game["moves"], alone["moves"]);
+            // The same problem, one line further down per game before it.
+            let (own, lone) = (&game["diagnostics"], &alone["diagnostics"]);
+            assert_eq!(
+                own.as_array().unwrap().len(),
+                lone.as_array().unwrap().len()
+            );
+            assert_eq!(own[0]["code"], lone[0]["code"]);
+            assert_eq!(own[0]["message"], lone[0]["message"]);
+        } else {
+            assert_eq!(game["diagnostics"], serde_json::json!([]), "game {}", i + 1);
+            assert_eq!(game["tags"][1]["value"], "R");
+        }
+    }
+}

@@ -438,6 +438,31 @@ fn exported_move<'a>(
 }
 
 impl Document {
+    /// The games of a PGN or PDN document (none for SGF), each with the diagnostics that
+    /// [`Document::export`] exports with it: a diagnostic between games goes with the next
+    /// game (the last, after them all). For a caller that exports the games a run at a
+    /// time, on every core, with [`ExportedGame::new`].
+    pub fn games_with_diagnostics(&self) -> Vec<(GameRef<'_>, Vec<&SyntaxError>)> {
+        if matches!(self.parsed(), Parsed::Sgf(_)) {
+            return Vec::new();
+        }
+        let games: Vec<GameRef<'_>> = self.games().collect();
+        let mut per_game: Vec<Vec<&SyntaxError>> = games.iter().map(|_| Vec::new()).collect();
+        for error in self.diagnostics() {
+            // The first game that holds it (an empty range at a game's end is its) or
+            // comes after it.
+            let (start, empty) = (error.range.start(), error.range.is_empty());
+            let next = games.partition_point(|g| {
+                let end = g.full_range().end();
+                end < start || (end == start && !empty)
+            });
+            if let Some(own) = per_game.get_mut(next.min(games.len().saturating_sub(1))) {
+                own.push(error);
+            }
+        }
+        games.into_iter().zip(per_game).collect()
+    }
+
     /// The games as data, each with the diagnostics inside it (a decoding warning of a
     /// document read from bytes included). A PGN or PDN diagnostic between games goes with
     /// the next game (the last, after them all). SGF diagnostics outside any game tree go
@@ -449,31 +474,17 @@ impl Document {
         options: ExportOptions,
         span: &dyn Fn(TextRange) -> Span,
     ) -> Vec<Exported<'a>> {
-        let errors = self.diagnostics();
         let Parsed::Sgf(parse) = self.parsed() else {
-            let games: Vec<GameRef<'a>> = self.games().collect();
-            let mut per_game: Vec<Vec<&SyntaxError>> = games.iter().map(|_| Vec::new()).collect();
-            for error in errors {
-                // The first game that holds it (an empty range at a game's end is its) or
-                // comes after it.
-                let (start, empty) = (error.range.start(), error.range.is_empty());
-                let next = games.partition_point(|g| {
-                    let end = g.full_range().end();
-                    end < start || (end == start && !empty)
-                });
-                if let Some(own) = per_game.get_mut(next.min(games.len().saturating_sub(1))) {
-                    own.push(error);
-                }
-            }
-            return games
+            return self
+                .games_with_diagnostics()
                 .into_iter()
-                .zip(per_game)
                 .enumerate()
                 .map(|(i, (game, own))| {
                     Exported::Game(ExportedGame::new(file, i + 1, game, own, options, span))
                 })
                 .collect();
         };
+        let errors = self.diagnostics();
         // Both are the root's game trees, in order.
         let trees: Vec<GameTree> = parse.collection().game_trees().collect();
         let games: Vec<GameRef<'a>> = self.games().collect();

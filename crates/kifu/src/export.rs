@@ -16,6 +16,7 @@ use crate::pieces::{for_each_piece_plain, whole_files, EXPORT_BATCH_BYTES};
 use crate::progress::Progress;
 use crate::ExitStatus;
 use kifu_input::files;
+use kifu_input::read::{self, Source};
 use kifu_input::Notation;
 use kifu_syntax::{TextRange, TextSize};
 use rayon::prelude::*;
@@ -52,9 +53,16 @@ pub fn run(
         writer.check(status);
         let name = path.display().to_string();
         let result = match path.notation {
+            Notation::Pdn if prepared.is_empty() && large_pdn(path) => {
+                export_large_pdn(path, &name, options, &mut writer, status)
+                    .map(|bytes| progress.advance(bytes))
+            }
             Notation::Sgf | Notation::Pdn => {
                 if prepared.is_empty() {
-                    let files = &found.files[k..];
+                    // A run stops before a large PDN file, which is exported apart.
+                    let rest = &found.files[k..];
+                    let end = rest.iter().position(large_pdn).unwrap_or(rest.len());
+                    let files = &rest[..end.max(1)];
                     prepared.extend(whole_files(files, EXPORT_BATCH_BYTES, |source, bytes| {
                         let name = source.display().to_string();
                         let document = Document::from_bytes(source.notation, &bytes);
@@ -144,6 +152,67 @@ pub fn run(
     progress.finish();
     writer.finish(status);
     status
+}
+
+/// Whether `source` is a PDN file larger than a run of files read whole: its games are
+/// then exported a run at a time on every core ([`export_large_pdn`]).
+fn large_pdn(source: &Source) -> bool {
+    source.notation == Notation::Pdn
+        && source
+            .file_size()
+            .is_some_and(|size| size > EXPORT_BATCH_BYTES)
+}
+
+/// About how much of a large PDN file's text is exported at once (its JSON, with a
+/// position per move, some twelve times as much).
+const PDN_RUN_BYTES: usize = 512 << 10;
+
+/// A large PDN file: read whole and parsed as one document (a game's diagnostics are the
+/// document's), then its games turned into JSON a run at a time, on every core, each run
+/// handed to `writer` before the next is made. Returns the file's size. The file's games
+/// were all exported, on one core, and their JSON held until written: 5.6 s and 1.2 GiB
+/// for a PDN file of 20 MB.
+fn export_large_pdn(
+    source: &Source,
+    name: &str,
+    options: ExportOptions,
+    writer: &mut Writer,
+    status: ExitStatus,
+) -> io::Result<usize> {
+    let bytes = read::read_whole(source, read::MAX_WHOLE_FILE_BYTES)?;
+    let document = Document::from_bytes(source.notation, &bytes);
+    let lines = Lines::new(document.text(), 0, 0);
+    let games = document.games_with_diagnostics();
+    let per_byte = if options.no_positions { 4 } else { 12 };
+    let mut start = 0;
+    while start < games.len() {
+        let mut end = start;
+        let mut text = 0;
+        while end < games.len() && text < PDN_RUN_BYTES {
+            text += usize::from(games[end].0.game.len);
+            end += 1;
+        }
+        let json: Vec<Vec<u8>> = games[start..end]
+            .par_iter()
+            .enumerate()
+            .map(|(i, (game, own))| {
+                let exported = ExportedGame::new(
+                    name,
+                    start + i + 1,
+                    *game,
+                    own.iter().copied(),
+                    options,
+                    &|range| lines.span(range),
+                );
+                let mut json = Vec::with_capacity(usize::from(game.game.len) * per_byte + 1024);
+                exported.write_json(&mut json);
+                json
+            })
+            .collect();
+        writer.write(json, status);
+        start = end;
+    }
+    Ok(bytes.len())
 }
 
 impl ExportFormat {
