@@ -374,3 +374,46 @@ fn variations_and_the_move_before_a_diagnostic() {
     assert_eq!(diagnostics[0]["code"], "unknown-property");
     assert_eq!(diagnostics[0]["after"], "after move 3");
 }
+
+/// An SGF file larger than a run of files read whole (256 KiB), a collection of many game
+/// trees, is exported a run of games at a time: every game in order, each with its own
+/// diagnostics (an error between two trees' texts goes with the tree that holds it), as
+/// a file of that one game exports it.
+#[test]
+fn a_large_sgf_collection_exports_every_game_in_order_with_its_own_diagnostics() {
+    let good = "(;GM[1]FF[4]SZ[9]PB[B];B[ee];W[cc];B[gg];W[cg])\n";
+    // A property without a value: a syntax error inside the tree.
+    let bad = "(;GM[1]FF[4]SZ[9]PB[bad];B[ee];W[cc];B;W[cg])\n";
+    let games = 5_600;
+    let odd = 4_321;
+    let mut text = String::new();
+    for i in 0..games {
+        text.push_str(if i == odd { bad } else { good });
+    }
+    assert!(text.len() > 256 << 10);
+    let large = temp_file("large.sgf", text.as_bytes());
+    let lines = export(&large);
+    assert_eq!(lines.len(), games);
+    let alone = export(&temp_file("alone.sgf", bad.as_bytes()));
+    let alone = &alone[0];
+    assert_ne!(alone["diagnostics"], serde_json::json!([]));
+    for (i, game) in lines.iter().enumerate() {
+        assert_eq!(game["index"], i + 1);
+        if i == odd {
+            assert_eq!(game["moves"], alone["moves"]);
+            let (own, lone) = (&game["diagnostics"], &alone["diagnostics"]);
+            assert_eq!(
+                own.as_array().unwrap().len(),
+                lone.as_array().unwrap().len()
+            );
+            assert_eq!(own[0]["code"], lone[0]["code"]);
+            assert_eq!(own[0]["message"], lone[0]["message"]);
+        } else {
+            assert_eq!(game["diagnostics"], serde_json::json!([]), "game {}", i + 1);
+            assert_eq!(
+                game["moves"][3]["after"]["stones"]["white"],
+                serde_json::json!(["cc", "cg"])
+            );
+        }
+    }
+}
