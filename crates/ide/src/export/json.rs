@@ -215,6 +215,23 @@ fn plain_array(out: &mut Vec<u8>, values: &[impl AsRef<str>]) {
     out.push(b']');
 }
 
+/// Go points as an array of their SGF names, `["dd","pp"]`.
+fn sgf_points(out: &mut Vec<u8>, points: &[kifu_rules::go::Point]) {
+    out.reserve(points.len() * 5 + 2);
+    out.push(b'[');
+    for (i, point) in points.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        let letters = point.sgf_letters();
+        debug_assert!(letters.iter().all(|&b| ESCAPE[usize::from(b)] == 0));
+        out.push(b'"');
+        out.extend_from_slice(&letters);
+        out.push(b'"');
+    }
+    out.push(b']');
+}
+
 impl Json for Position {
     fn write(&self, out: &mut Vec<u8>) {
         let mut o = Object::new(out);
@@ -262,8 +279,8 @@ impl Json for Step {
             }
             StepPosition::Stones { black, white } => {
                 let mut stones = Object::new(o.key(key!("stones")));
-                plain_array(stones.key(key!("black")), black);
-                plain_array(stones.key(key!("white")), white);
+                sgf_points(stones.key(key!("black")), black);
+                sgf_points(stones.key(key!("white")), white);
                 stones.end();
             }
         }

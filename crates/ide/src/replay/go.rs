@@ -305,7 +305,7 @@ fn step(position: &Position, captured: &[Point], coordinate: &dyn Fn(Point) -> S
         position
             .occupied()
             .filter(|&(_, s)| s == c)
-            .map(|(p, _)| p.to_sgf())
+            .map(|(p, _)| p)
             .collect()
     };
     Step {

@@ -64,12 +64,16 @@ pub enum StepPosition {
     /// one after every move, and writes it straight into its JSON.
     #[serde(rename = "fen", serialize_with = "chess_fen")]
     Chess(kifu_rules::chess::Position),
-    /// Go: the stones of each side as SGF points, as `AB` and `AW` would set them up.
+    /// Go: the stones of each side, written as SGF points, as `AB` and `AW` would set them
+    /// up. Points, not strings: a string for every stone after every move was most of the
+    /// export of a Go game (two hundred allocations a move).
     Stones {
         /// Black's stones.
-        black: Vec<String>,
+        #[serde(serialize_with = "sgf_points")]
+        black: Vec<kifu_rules::go::Point>,
         /// White's stones.
-        white: Vec<String>,
+        #[serde(serialize_with = "sgf_points")]
+        white: Vec<kifu_rules::go::Point>,
     },
 }
 
@@ -93,6 +97,13 @@ fn displayed<S: serde::Serializer>(
         Some(value) => serializer.collect_str(value),
         None => serializer.serialize_none(),
     }
+}
+
+fn sgf_points<S: serde::Serializer>(
+    points: &[kifu_rules::go::Point],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.collect_seq(points.iter().map(|point| point.to_sgf()))
 }
 
 fn chess_fen<S: serde::Serializer>(

@@ -29,8 +29,13 @@ impl Point {
 
     /// The point as SGF writes it, `dd`.
     pub fn to_sgf(self) -> String {
-        let letter = |c: u8| char::from(if c < 26 { b'a' + c } else { b'A' + (c - 26) });
-        [letter(self.x), letter(self.y)].into_iter().collect()
+        self.sgf_letters().into_iter().map(char::from).collect()
+    }
+
+    /// The point's two SGF letters, as [`Point::to_sgf`] writes them, without a string.
+    pub fn sgf_letters(self) -> [u8; 2] {
+        let letter = |c: u8| if c < 26 { b'a' + c } else { b'A' + (c - 26) };
+        [letter(self.x), letter(self.y)]
     }
 }
 
