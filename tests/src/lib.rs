@@ -79,6 +79,23 @@ pub fn corpus() -> Option<PathBuf> {
     }
 }
 
+/// Asserts that an exported game (`kifu export` JSON) has the diagnostics that `alone`, the
+/// export of that game in a file of its own, has: as many, with the same code and message
+/// (their lines and offsets differ), and at least one.
+pub fn assert_same_diagnostics(game: &serde_json::Value, alone: &serde_json::Value) {
+    let (own, lone) = (&game["diagnostics"], &alone["diagnostics"]);
+    let lone = lone.as_array().expect("a diagnostics array");
+    assert!(
+        !lone.is_empty(),
+        "the game alone has no diagnostic to compare"
+    );
+    assert_eq!(own.as_array().map(Vec::len), Some(lone.len()), "{own}");
+    for (own, lone) in own.as_array().unwrap().iter().zip(lone) {
+        assert_eq!(own["code"], lone["code"]);
+        assert_eq!(own["message"], lone["message"]);
+    }
+}
+
 /// Writes `bytes` to a file named `name` in this test run's own temporary folder.
 pub fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("kifu-e2e-{}", std::process::id()));
