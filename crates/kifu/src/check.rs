@@ -297,7 +297,7 @@ impl FileReport<'_> {
 /// format that [writes files apart](report::writes_files_apart)) its report written, on every core (see [`whole_files`]): the snippets of a folder
 /// of Go games, written in turn once they were all checked, were a quarter of its check.
 fn whole(files: &[input::Source], options: &Options, max: usize) -> Vec<io::Result<Checked>> {
-    whole_files(files, CHECK_BATCH_BYTES, |source, bytes| {
+    whole_files(files, CHECK_BATCH_BYTES, None, |source, bytes| {
         let document = Document::from_bytes(source.notation, &bytes);
         let diagnostics = if options.syntax_only {
             document.syntax_diagnostics()

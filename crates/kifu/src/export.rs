@@ -60,24 +60,28 @@ pub fn run(
             Notation::Sgf | Notation::Pdn => {
                 if prepared.is_empty() {
                     // A run stops before a large file, which is exported apart.
-                    let rest = &found.files[k..];
-                    let end = rest.iter().position(large).unwrap_or(rest.len());
-                    let files = &rest[..end.max(1)];
-                    prepared.extend(whole_files(files, EXPORT_BATCH_BYTES, |source, bytes| {
-                        let name = source.display().to_string();
-                        let document = Document::from_bytes(source.notation, &bytes);
-                        let lines = Lines::new(document.text(), 0, 0);
-                        let games = document
-                            .export(&name, options, &|range| lines.span(range))
-                            .iter()
-                            .map(|game| {
-                                let mut json = Vec::with_capacity(1024);
-                                game.write_json(&mut json);
-                                json
-                            })
-                            .collect();
-                        (games, bytes.len())
-                    }));
+                    let files = &found.files[k..];
+                    let apart = Some(EXPORT_BATCH_BYTES);
+                    prepared.extend(whole_files(
+                        files,
+                        EXPORT_BATCH_BYTES,
+                        apart,
+                        |source, bytes| {
+                            let name = source.display().to_string();
+                            let document = Document::from_bytes(source.notation, &bytes);
+                            let lines = Lines::new(document.text(), 0, 0);
+                            let games = document
+                                .export(&name, options, &|range| lines.span(range))
+                                .iter()
+                                .map(|game| {
+                                    let mut json = Vec::with_capacity(1024);
+                                    game.write_json(&mut json);
+                                    json
+                                })
+                                .collect();
+                            (games, bytes.len())
+                        },
+                    ));
                 }
                 prepared
                     .pop_front()
@@ -155,7 +159,7 @@ pub fn run(
 }
 
 /// Whether `source` is an SGF or PDN file larger than a run of files read whole: it is then
-/// exported apart ([`export_large`]).
+/// exported apart ([`export_large`]), and a run of files read whole stops before it.
 fn large(source: &Source) -> bool {
     matches!(source.notation, Notation::Sgf | Notation::Pdn)
         && source

@@ -103,10 +103,13 @@ pub const EXPORT_BATCH_BYTES: u64 = 256 << 10;
 
 /// The leading run of `files` read whole (SGF and PDN), up to `budget` bytes of them (one
 /// file at least), each read and handed to `each` on every core; the results in the order
-/// of the files. A directory of a thousand Go games was handled on one core.
+/// of the files. A directory of a thousand Go games was handled on one core. With
+/// `apart`, the run also stops before a file larger than that, which the caller handles
+/// on its own (unless it is the first).
 pub fn whole_files<T: Send>(
     files: &[Source],
     budget: u64,
+    apart: Option<u64>,
     each: impl Fn(&Source, Vec<u8>) -> T + Sync,
 ) -> Vec<std::io::Result<T>> {
     use rayon::prelude::*;
@@ -117,8 +120,12 @@ pub fn whole_files<T: Send>(
             if !matches!(source.notation, Notation::Sgf | Notation::Pdn) || total > budget {
                 return false;
             }
+            let size = source.file_size();
+            if apart.is_some_and(|limit| size.is_some_and(|size| size > limit)) {
+                return false;
+            }
             // Standard input, whose size is not known, counts as a whole batch.
-            total += source.file_size().unwrap_or(budget + 1);
+            total += size.unwrap_or(budget + 1);
             true
         })
         .count()
