@@ -69,15 +69,6 @@ pub struct ExportOptions {
     pub no_positions: bool,
 }
 
-/// What each move did, by move index: nothing when `options` leaves positions out.
-fn steps_for(game: GameRef<'_>, options: ExportOptions) -> Vec<Option<Step>> {
-    if options.no_positions {
-        Vec::new()
-    } else {
-        crate::replay::steps(game)
-    }
-}
-
 /// A chess or draughts game.
 #[derive(Debug, Serialize)]
 pub struct ExportedGame<'a> {
@@ -263,15 +254,19 @@ impl<'a> ExportedGame<'a> {
         options: ExportOptions,
         span: &dyn Fn(TextRange) -> Span,
     ) -> ExportedGame<'a> {
-        let mut steps = steps_for(game, options);
+        let mut steps = ExportedGame::steps(game, options);
         let mut steps = StepsOf::Taken(&mut steps);
         ExportedGame::made(file, index, game, diagnostics, &mut steps, span)
     }
 
-    /// What each move of `game` did, as [`ExportedGame::with_steps`] takes it: nothing when
-    /// `options` leaves positions out.
+    /// What each move of `game` did, by move index, as [`ExportedGame::with_steps`] takes
+    /// it: nothing when `options` leaves positions out.
     pub fn steps(game: GameRef<'_>, options: ExportOptions) -> Vec<Option<Step>> {
-        steps_for(game, options)
+        if options.no_positions {
+            Vec::new()
+        } else {
+            crate::replay::steps(game)
+        }
     }
 
     /// [`ExportedGame::new`] with the moves' steps borrowed from `steps`, which
@@ -553,7 +548,7 @@ impl Document {
         for (i, (tree, diagnostics)) in trees.iter().zip(per_tree).enumerate() {
             let (comments, moves, result) = match games.get(i) {
                 Some(&game) => {
-                    let main = sgf_line(game, LineId::MAIN, &steps_for(game, options));
+                    let main = sgf_line(game, LineId::MAIN, &ExportedGame::steps(game, options));
                     (main.comments, main.moves, game.game.header.get("RE"))
                 }
                 None => (Vec::new(), Vec::new(), None),

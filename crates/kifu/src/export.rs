@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 
-use kifu_ide::export::{ExportOptions, ExportedGame};
+use kifu_ide::export::{ExportOptions, ExportedGame, Span};
 use kifu_ide::game::{Game, GameRef};
 use kifu_ide::{check, Document};
 
@@ -18,7 +18,7 @@ use crate::ExitStatus;
 use kifu_input::files;
 use kifu_input::read::{self, Source};
 use kifu_input::Notation;
-use kifu_syntax::{TextRange, TextSize};
+use kifu_syntax::{SyntaxError, TextRange, TextSize};
 use rayon::prelude::*;
 
 /// The output shapes of `kifu export`.
@@ -125,22 +125,18 @@ pub fn run(
                                 text: &piece.chunk.text,
                                 offset: *offset,
                             };
-                            let steps = ExportedGame::steps(game, options);
-                            let exported = ExportedGame::with_steps(
+                            // Sized from the game's text: the JSON of a move with its
+                            // position is some six times the move's text.
+                            let per_byte = if options.no_positions { 3 } else { 6 };
+                            game_json(
                                 &name,
                                 piece.games_before + i + 1,
                                 game,
-                                &steps,
                                 diagnostics,
+                                options,
                                 &|range| piece.lines.span(range),
-                            );
-                            // Sized from the game's text (the JSON of a move with its
-                            // position is some six times the move's text), not grown.
-                            let per_byte = if options.no_positions { 3 } else { 6 };
-                            let mut json =
-                                Vec::with_capacity(usize::from(model.len) * per_byte + 1024);
-                            exported.write_json(&mut json);
-                            json
+                                per_byte,
+                            )
                         })
                         .collect();
                     writer.write(json, status);
@@ -156,6 +152,27 @@ pub fn run(
     progress.finish();
     writer.finish(status);
     status
+}
+
+/// The JSON of a chess or draughts game, its steps borrowed from a table of its own
+/// ([`ExportedGame::with_steps`]), in a buffer sized at `per_byte` bytes for each byte of
+/// the game's text and a kilobyte, so that it is not grown.
+fn game_json<'a>(
+    file: &'a str,
+    index: usize,
+    game: GameRef<'a>,
+    diagnostics: impl IntoIterator<Item = &'a SyntaxError>,
+    options: ExportOptions,
+    span: &dyn Fn(TextRange) -> Span,
+    per_byte: usize,
+) -> Vec<u8> {
+    let steps = ExportedGame::steps(game, options);
+    // Everything borrowed for as long as the steps live.
+    let diagnostics = diagnostics.into_iter().map(|d| d as &SyntaxError);
+    let exported = ExportedGame::with_steps(file, index, game, &steps, diagnostics, span);
+    let mut json = Vec::with_capacity(usize::from(game.game.len) * per_byte + 1024);
+    exported.write_json(&mut json);
+    json
 }
 
 /// Whether `source` is an SGF or PDN file larger than a run of files read whole: it is then
@@ -181,8 +198,8 @@ const SGF_RUN_JSON_BYTES: usize = 8 << 20;
 /// stay on one thread). Returns the file's size.
 ///
 /// The file's games were all exported, then their JSON held until written: a PDN file of
-/// 20 MB took 5.6 s and 1.2 GiB; an SGF collection of 8,000 Go games (11 MB) 73 s and
-/// 10 GB.
+/// 20 MB took 5.4–6.9 s and 1.24 GB; an SGF collection of 8,000 Go games (11 MB) 73 s
+/// and 10 GB.
 fn export_large(
     source: &Source,
     name: &str,
@@ -211,6 +228,7 @@ fn export_large(
         return Ok(bytes.len());
     }
     let games = document.games_with_diagnostics();
+    // A PDN move's JSON, with its FEN, is some twelve times its text.
     let per_byte = if options.no_positions { 4 } else { 12 };
     let mut start = 0;
     while start < games.len() {
@@ -224,17 +242,15 @@ fn export_large(
             .par_iter()
             .enumerate()
             .map(|(i, (game, own))| {
-                let exported = ExportedGame::new(
+                game_json(
                     name,
                     start + i + 1,
                     *game,
                     own.iter().copied(),
                     options,
                     &span,
-                );
-                let mut json = Vec::with_capacity(usize::from(game.game.len) * per_byte + 1024);
-                exported.write_json(&mut json);
-                json
+                    per_byte,
+                )
             })
             .collect();
         writer.write(json, status);
