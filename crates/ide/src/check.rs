@@ -75,6 +75,63 @@ pub fn pgn_plain_game(
     }
 }
 
+/// An SGF file checked as [`sgf_file`] checks it.
+pub struct SgfChecked {
+    /// The decoded text.
+    pub text: String,
+    /// Every diagnostic, in text order.
+    pub diagnostics: Vec<SyntaxError>,
+    /// How many games (game trees) the file holds.
+    pub games: usize,
+}
+
+/// The diagnostics of an SGF file's bytes: what [`crate::Document::from_bytes`] of them
+/// gives (its [`diagnostics`](crate::Document::diagnostics) with `replay`, else its
+/// [`syntax_diagnostics`](crate::Document::syntax_diagnostics)), from the text's tables with
+/// no tree (see [`kifu_syntax::sgf::flat`]). Building and dropping the tree was most of the
+/// cost of checking a Go record.
+pub fn sgf_file(bytes: &[u8], replay: bool) -> SgfChecked {
+    let file = kifu_input::sgf::read_flat(bytes);
+    let warnings = file.warnings().to_vec();
+    let kifu_input::sgf::Flat { flat, errors } = file.parse;
+    let text = file.text;
+    let syntax = if warnings.is_empty() {
+        errors
+    } else {
+        merged(warnings, &errors)
+    };
+    let games = flat.games().len();
+    if !replay {
+        return SgfChecked {
+            text,
+            diagnostics: syntax,
+            games,
+        };
+    }
+    let mut replayed = Vec::new();
+    for tree in flat.games() {
+        let range = flat.tree(tree).range;
+        let model = Game::sgf_flat(&flat, &text, tree);
+        let game = GameRef {
+            game: &model,
+            text: &text[range],
+            offset: TextSize::from(0),
+        };
+        replayed.extend(semantic(game).into_iter().map(|d| d.shifted(range.start())));
+    }
+    let diagnostics = if replayed.is_empty() {
+        syntax
+    } else {
+        replayed.sort_by_key(|d| d.range.start());
+        merged(replayed, &syntax)
+    };
+    SgfChecked {
+        text,
+        diagnostics,
+        games,
+    }
+}
+
 /// What a game's meaning says beyond its syntax: its tags (PGN) and its replay, ranges in
 /// `game.text`, in no particular order. The one list that [`crate::Document::diagnostics`]
 /// and the CLI share.

@@ -18,13 +18,70 @@ use kifu_syntax::{sgf, SyntaxError, TextRange, TextSize};
 use crate::codes;
 
 /// An SGF file read: its text, its parse, and every diagnostic (decoding warnings first).
-pub struct SgfFile {
+pub struct SgfFile<P = sgf::Parse> {
     /// The decoded text.
     pub text: String,
-    /// The parse of `text`.
-    pub parse: sgf::Parse,
+    /// The parse of `text`: its tree ([`read`]) or its tables ([`read_flat`]).
+    pub parse: P,
     /// Decoding warnings, then the parse's diagnostics.
     pub errors: Vec<SyntaxError>,
+}
+
+/// What reading a file parses its text into: a tree, or the tables `kifu check` reads.
+pub trait Parsed: Sized {
+    /// Parses `text`.
+    fn parse(text: &str) -> Self;
+    /// The parse's diagnostics.
+    fn errors(&self) -> &[SyntaxError];
+    /// The value of the `CA` property of the first game tree's root node (trimmed), and
+    /// the range of the text between its brackets; `text` is the text parsed.
+    fn root_charset(&self, text: &str) -> Option<(String, TextRange)>;
+}
+
+impl Parsed for sgf::Parse {
+    fn parse(text: &str) -> Self {
+        sgf::parse(text)
+    }
+    fn errors(&self) -> &[SyntaxError] {
+        sgf::Parse::errors(self)
+    }
+    fn root_charset(&self, _: &str) -> Option<(String, TextRange)> {
+        let root = self.collection().game_trees().next()?.nodes().next()?;
+        let property: Property = root
+            .properties()
+            .find(|p| p.canonical_ident().as_deref() == Some("CA"))?;
+        let token = property.value_tokens().next()?;
+        let label = sgf::ast::raw_value(token.text()).trim().to_string();
+        let start = token.text_range().start() + TextSize::from(1);
+        let range = TextRange::at(start, TextSize::of(sgf::ast::raw_value(token.text())));
+        Some((label, range))
+    }
+}
+
+/// An SGF text's tables (see [`sgf::flat`]) and its diagnostics, with no tree.
+pub struct Flat {
+    /// The game trees, nodes and properties.
+    pub flat: sgf::flat::Flat,
+    /// What [`sgf::parse`] finds in the text.
+    pub errors: Vec<SyntaxError>,
+}
+
+impl Parsed for Flat {
+    fn parse(text: &str) -> Self {
+        let (flat, errors) = sgf::parse_flat(text);
+        Flat { flat, errors }
+    }
+    fn errors(&self) -> &[SyntaxError] {
+        &self.errors
+    }
+    fn root_charset(&self, text: &str) -> Option<(String, TextRange)> {
+        let flat = &self.flat;
+        let root = flat.nodes(flat.games().next()?).next()?;
+        let property = flat.properties(text, root).find(|p| p.id() == "CA")?;
+        let (token, range) = property.values().next()?;
+        let (inner, range) = sgf::flat::value_inner(token, range);
+        Some((inner.trim().to_string(), range))
+    }
 }
 
 /// A decoding warning, before its range is known: at the start of the file, or at the root
@@ -37,8 +94,18 @@ enum Warning {
 /// Reads an SGF file's bytes: decodes them, parses the text, and says where kifu had to
 /// guess, replace bytes or ignore a `CA[]`.
 pub fn read(bytes: &[u8]) -> SgfFile {
-    let (text, parse, warnings) = decode_and_parse(bytes);
-    let charset = root_charset(&parse).map(|(_, range)| range);
+    read_as(bytes)
+}
+
+/// [`read`], with the text parsed into its tables rather than a tree: the same text and
+/// diagnostics.
+pub fn read_flat(bytes: &[u8]) -> SgfFile<Flat> {
+    read_as(bytes)
+}
+
+fn read_as<P: Parsed>(bytes: &[u8]) -> SgfFile<P> {
+    let (text, parse, warnings) = decode_and_parse::<P>(bytes);
+    let charset = parse.root_charset(&text).map(|(_, range)| range);
     let at_start = TextRange::empty(TextSize::from(0));
     let mut errors: Vec<SyntaxError> = warnings
         .into_iter()
@@ -57,16 +124,16 @@ pub fn read(bytes: &[u8]) -> SgfFile {
     }
 }
 
-impl SgfFile {
+impl<P: Parsed> SgfFile<P> {
     /// The decoding warnings alone (the first of `errors`).
     pub fn warnings(&self) -> &[SyntaxError] {
         &self.errors[..self.errors.len() - self.parse.errors().len()]
     }
 }
 
-fn decode_and_parse(bytes: &[u8]) -> (String, sgf::Parse, Vec<Warning>) {
+fn decode_and_parse<P: Parsed>(bytes: &[u8]) -> (String, P, Vec<Warning>) {
     let parsed = |text: String, warnings| {
-        let parse = sgf::parse(&text);
+        let parse = P::parse(&text);
         (text, parse, warnings)
     };
     if let Some((encoding, bom)) = Encoding::for_bom(bytes) {
@@ -91,9 +158,9 @@ fn decode_and_parse(bytes: &[u8]) -> (String, sgf::Parse, Vec<Warning>) {
     // Parsed as UTF-8 with bad bytes replaced, to read the root node's `CA[]`; for a UTF-8
     // file (most of them) this is already the final parse.
     let lossy = String::from_utf8_lossy(bytes);
-    let first = sgf::parse(&lossy);
+    let first = P::parse(&lossy);
     let mut warnings = Vec::new();
-    if let Some((label, _)) = root_charset(&first) {
+    if let Some((label, _)) = first.root_charset(&lossy) {
         match charset_encoding(&label) {
             Ok(encoding) if encoding == UTF_8 => {
                 if let std::borrow::Cow::Owned(_) = lossy {
@@ -138,20 +205,6 @@ fn decode_and_parse(bytes: &[u8]) -> (String, sgf::Parse, Vec<Warning>) {
         encoding.name()
     )));
     parsed(text.into_owned(), warnings)
-}
-
-/// The value of the `CA` property of the first game tree's root node, and the range of the
-/// text between its brackets.
-fn root_charset(parse: &sgf::Parse) -> Option<(String, TextRange)> {
-    let root = parse.collection().game_trees().next()?.nodes().next()?;
-    let property: Property = root
-        .properties()
-        .find(|p| p.canonical_ident().as_deref() == Some("CA"))?;
-    let token = property.value_tokens().next()?;
-    let label = sgf::ast::raw_value(token.text()).trim().to_string();
-    let start = token.text_range().start() + TextSize::from(1);
-    let range = TextRange::at(start, TextSize::of(sgf::ast::raw_value(token.text())));
-    Some((label, range))
 }
 
 /// The encoding a `CA[]` value names, or why kifu does not decode by it.

@@ -298,22 +298,29 @@ impl FileReport<'_> {
 /// of Go games, written in turn once they were all checked, were a quarter of its check.
 fn whole(files: &[input::Source], options: &Options, max: usize) -> Vec<io::Result<Checked>> {
     whole_files(files, CHECK_BATCH_BYTES, None, |source, bytes| {
-        let document = Document::from_bytes(source.notation, &bytes);
-        let diagnostics = if options.syntax_only {
-            document.syntax_diagnostics()
+        // SGF from its tables, with no tree: what a document finds (see `check::sgf_file`).
+        let (text, diagnostics, games) = if source.notation == Notation::Sgf {
+            let checked = check::sgf_file(&bytes, !options.syntax_only);
+            (checked.text, checked.diagnostics, checked.games)
         } else {
-            document.diagnostics()
+            let document = Document::from_bytes(source.notation, &bytes);
+            let diagnostics = if options.syntax_only {
+                document.syntax_diagnostics()
+            } else {
+                document.diagnostics()
+            };
+            let diagnostics = diagnostics.to_vec();
+            let games = document.game_count();
+            let (text, _) = document.into_edit();
+            (text, diagnostics, games)
         };
         let report = if !report::writes_files_apart(options.format) {
-            Report::ToWrite {
-                diagnostics: diagnostics.to_vec(),
-                text: document.text().to_string(),
-            }
+            Report::ToWrite { diagnostics, text }
         } else {
             let mut formatter = report::formatter(options.format, options.color);
             let mut written = Vec::new();
             let mut reported = Reported::default();
-            let lines = Lines::new(document.text(), 0, 0);
+            let lines = Lines::new(&text, 0, 0);
             let name = source.display();
             let file = FileReport {
                 file: &name,
@@ -324,7 +331,7 @@ fn whole(files: &[input::Source], options: &Options, max: usize) -> Vec<io::Resu
             let _ = file.write(
                 &mut *formatter,
                 &mut written,
-                diagnostics,
+                &diagnostics,
                 &lines,
                 &mut reported,
             );
@@ -332,7 +339,7 @@ fn whole(files: &[input::Source], options: &Options, max: usize) -> Vec<io::Resu
         };
         Checked {
             report,
-            games: document.game_count(),
+            games,
             bytes: bytes.len(),
         }
     })

@@ -1,12 +1,12 @@
 //! SGF game trees into the model: the root node is the header, each game tree a line, each
 //! node with a `B` or `W` property a move.
 
-use kifu_syntax::sgf::ast::raw_value;
-use kifu_syntax::sgf::checks::decoded_green_values;
-use kifu_syntax::sgf::green::{child_nodes, collect_properties, value_inner};
+use kifu_syntax::sgf::checks::decoded_flat_values;
+use kifu_syntax::sgf::flat::Children;
+use kifu_syntax::sgf::flat::{value_inner, Child, Flat};
 use kifu_syntax::sgf::{properties, SgfLanguage, SyntaxKind};
 use kifu_syntax::{TextRange, TextSize};
-use rowan::{GreenNodeData, NodeOrToken};
+use rowan::GreenNodeData;
 
 use super::{
     AnnotationsId, Comment, CommentKind, Game, GameKind, Header, Line, LineId, Move, MoveId, Setup,
@@ -14,26 +14,56 @@ use super::{
 };
 
 impl Game {
-    /// The model of an SGF `GAME_TREE` node (one game of a collection). The root node is
-    /// read from the green tree, as the rest is: rowan's cursors, and an identifier and a
-    /// value built as strings for every lookup, made the header a third of the model.
+    /// The model of an SGF `GAME_TREE` node (one game of a collection), read from its
+    /// tables (see [`Flat::of_green`]).
     pub fn sgf(green: &GreenNodeData) -> Game {
-        let len = green.text_len();
-        let is_tree = kind(green) == SyntaxKind::GAME_TREE;
-        let root = child_nodes(green, TextSize::from(0), SyntaxKind::NODE)
-            .next()
-            .filter(|_| is_tree);
+        let kind = <SgfLanguage as rowan::Language>::kind_from_raw(green.kind());
+        let (flat, text) = Flat::of_green(green);
+        let game = flat.games().next();
+        match game {
+            Some(tree) if kind == SyntaxKind::GAME_TREE => Game::sgf_flat(&flat, &text, tree),
+            _ => Game::sgf_empty(green.text_len()),
+        }
+    }
+
+    /// A model with no moves and one empty line, for a game that is no game tree.
+    fn sgf_empty(len: TextSize) -> Game {
+        let mut game = Game::empty(
+            len,
+            GameKind::Go { size: (19, 19) },
+            Start::Initial,
+            0,
+            Side::Black,
+            Header::default(),
+        );
+        game.lines.push(Line::new(
+            TextRange::default(),
+            TextRange::default(),
+            None,
+            None,
+            0,
+        ));
+        game
+    }
+
+    /// The model of game tree `tree` of `flat`, the tables of `text`, with ranges relative
+    /// to the start of the game tree: what [`Game::sgf`] gives for its green node.
+    pub fn sgf_flat(flat: &Flat, text: &str, tree: u32) -> Game {
+        let base = flat.tree(tree).range.start();
+        let at = |range: TextRange| range - base;
+        let len = flat.tree(tree).range.len();
+        let root = flat.nodes(tree).next();
         let mut properties = Vec::new();
-        if let Some((node, at)) = root {
-            collect_properties(node, at, &mut properties);
+        if let Some(node) = root {
+            flat.collect_properties(text, node, &mut properties);
         }
         let mut header = Header {
-            range: root.map(|(node, at)| TextRange::at(at, node.text_len())),
+            range: root.map(|node| at(flat.node_range(node))),
             ..Header::default()
         };
         for property in &properties {
-            header.push(&property.id(), property.range(), |header| {
-                for value in decoded_green_values(property) {
+            header.push(&property.id(), at(property.range()), |header| {
+                for value in decoded_flat_values(property) {
                     header.push_value(&value);
                 }
             });
@@ -43,8 +73,7 @@ impl Game {
             properties
                 .iter()
                 .find(|p| p.ident_is(id))
-                .and_then(|p| p.values().next())
-                .map(|(token, _)| raw_value(token))
+                .and_then(|p| p.first_raw())
         };
         let size = raw("SZ")
             .and_then(properties::board_size)
@@ -56,26 +85,16 @@ impl Game {
         };
         let start = if setup { Start::Setup } else { Start::Initial };
         let mut game = Game::empty(len, GameKind::Go { size }, start, 0, first_mover, header);
-        if is_tree {
-            read_lines(&mut game, green);
-        } else {
-            game.lines.push(Line::new(
-                TextRange::default(),
-                TextRange::default(),
-                None,
-                None,
-                0,
-            ));
-        }
+        read_lines(&mut game, flat, text, tree);
         game
     }
 }
 
 /// A game tree being read: its line, its children still to read, and the count so far.
-struct Frame<'g> {
+struct Frame<'f> {
     line: LineId,
-    /// The tree's child nodes (NODE and GAME_TREE) with their offsets, in order.
-    children: std::vec::IntoIter<(&'g GreenNodeData, TextSize)>,
+    /// The tree's nodes and variations still to read.
+    children: Children<'f>,
     ply: u32,
     /// What `MN[]` on the way added to the count: a move's number is `ply + 1 + renumber`.
     renumber: i64,
@@ -83,37 +102,29 @@ struct Frame<'g> {
     moves: Vec<MoveId>,
 }
 
-impl<'g> Frame<'g> {
+impl<'f> Frame<'f> {
+    #[allow(clippy::too_many_arguments)]
     fn new(
         game: &mut Game,
-        tree: &'g GreenNodeData,
-        offset: TextSize,
+        flat: &'f Flat,
+        tree: u32,
+        base: TextSize,
         parent: Option<LineId>,
         ply: u32,
         renumber: i64,
         previous: Option<MoveId>,
-    ) -> Frame<'g> {
+    ) -> Frame<'f> {
         let line = LineId(game.lines.len() as u32);
-        let range = TextRange::at(offset, tree.text_len());
-        let mut children = Vec::new();
-        let mut at = offset;
-        for child in tree.children() {
-            if let NodeOrToken::Node(node) = child {
-                if matches!(kind(node), SyntaxKind::NODE | SyntaxKind::GAME_TREE) {
-                    children.push((node, at));
-                }
-            }
-            at += child.text_len();
-        }
-        let head = children
-            .iter()
-            .find(|(n, _)| kind(n) == SyntaxKind::NODE)
-            .map_or(range, |&(n, at)| TextRange::at(at, n.text_len()));
+        let range = flat.tree(tree).range - base;
+        let head = flat
+            .nodes(tree)
+            .next()
+            .map_or(range, |n| flat.node_range(n) - base);
         game.lines
             .push(Line::new(range, head, parent, previous, ply));
         Frame {
             line,
-            children: children.into_iter(),
+            children: flat.children(tree),
             ply,
             renumber,
             previous,
@@ -122,41 +133,50 @@ impl<'g> Frame<'g> {
     }
 }
 
-fn kind(node: &GreenNodeData) -> SyntaxKind {
-    <SgfLanguage as rowan::Language>::kind_from_raw(node.kind())
-}
-
 /// Reads every game tree into a line, in text order: a node's move counts the moves of the
 /// nodes before it in its tree and the trees it is in (a node written after a variation,
 /// an error, continues its own tree's count). Without recursion: game trees nest a
 /// thousand deep. The green tree is walked (a node's properties read into one reused
 /// list), not rowan's cursors, which allocate for every node visited.
-fn read_lines(game: &mut Game, tree: &GreenNodeData) {
+fn read_lines(game: &mut Game, flat: &Flat, text: &str, tree: u32) {
+    let base = flat.tree(tree).range.start();
     let mut variations: Vec<Vec<LineId>> = vec![Vec::new()];
     let mut comments: Vec<Vec<Comment>> = vec![Vec::new()];
     let mut move_comments: Vec<Vec<Comment>> = Vec::new();
-    let mut stack = vec![Frame::new(game, tree, TextSize::from(0), None, 0, 0, None)];
+    let mut stack = vec![Frame::new(game, flat, tree, base, None, 0, 0, None)];
     let mut seen_root = false;
     let mut properties = Vec::new();
     while let Some(frame) = stack.last_mut() {
-        let Some((child, at)) = frame.children.next() else {
+        let Some(child) = frame.children.next() else {
             if let Some(frame) = stack.pop() {
                 game.lines[frame.line.0 as usize].moves = frame.moves.into_boxed_slice();
             }
             continue;
         };
-        if kind(child) == SyntaxKind::GAME_TREE {
-            let (parent, ply, previous) = (frame.line, frame.ply, frame.previous);
-            let renumber = frame.renumber;
-            let sub = Frame::new(game, child, at, Some(parent), ply, renumber, previous);
-            variations[parent.0 as usize].push(sub.line);
-            variations.push(Vec::new());
-            comments.push(Vec::new());
-            stack.push(sub);
-            continue;
-        }
-        let range = TextRange::at(at, child.text_len());
-        collect_properties(child, at, &mut properties);
+        let node = match child {
+            Child::Node(node) => node,
+            Child::Tree(child) => {
+                let (parent, ply, previous) = (frame.line, frame.ply, frame.previous);
+                let renumber = frame.renumber;
+                let sub = Frame::new(
+                    game,
+                    flat,
+                    child,
+                    base,
+                    Some(parent),
+                    ply,
+                    renumber,
+                    previous,
+                );
+                variations[parent.0 as usize].push(sub.line);
+                variations.push(Vec::new());
+                comments.push(Vec::new());
+                stack.push(sub);
+                continue;
+            }
+        };
+        let range = flat.node_range(node) - base;
+        flat.collect_properties(text, node, &mut properties);
         // The root's setup is the header's; a later node's comes before its move.
         let is_root = frame.line == LineId::MAIN && frame.moves.is_empty() && !seen_root;
         seen_root = true;
@@ -173,7 +193,10 @@ fn read_lines(game: &mut Game, tree: &GreenNodeData) {
                     } else {
                         return None;
                     };
-                    Some(p.values().map(move |(t, r)| (value_inner(t, r).1, side)))
+                    Some(
+                        p.values()
+                            .map(move |(t, r)| (value_inner(t, r).1 - base, side)),
+                    )
                 })
                 .flatten()
                 .collect();
@@ -202,12 +225,12 @@ fn read_lines(game: &mut Game, tree: &GreenNodeData) {
                 .next()
                 .map_or(TextRange::empty(property.range().end()), |(t, r)| {
                     value_inner(t, r).1
-                });
+                })
+                - base;
             // `MN[n]`: this move is number n, and those after it count on from there.
             let written = properties.iter().find(|p| p.ident_is("MN")).and_then(|p| {
-                let (value, _) = p.values().next()?;
-                let n = raw_value(value).trim().parse::<u32>().ok()?;
-                (n >= 1).then(|| (n, p.range()))
+                let n = p.first_raw()?.trim().parse::<u32>().ok()?;
+                (n >= 1).then(|| (n, p.range() - base))
             });
             if let Some((n, _)) = written {
                 frame.renumber = i64::from(n) - i64::from(game.number_at(frame.ply));
@@ -237,8 +260,8 @@ fn read_lines(game: &mut Game, tree: &GreenNodeData) {
             .filter(|p| p.ident_is("C"))
             .flat_map(|p| p.values())
             .map(|(t, r)| Comment {
-                range: r,
-                text: value_inner(t, r).1,
+                range: r - base,
+                text: value_inner(t, r).1 - base,
                 kind: CommentKind::Property,
             });
         match frame.moves.last() {

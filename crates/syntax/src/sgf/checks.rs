@@ -1,17 +1,14 @@
-//! Checks over a parsed SGF tree: identifiers, value types, and where properties may stand.
-//! They run after parsing, on the tree, as SGFC's checks do on its.
-//!
-//! They walk the green tree directly, adding up offsets as they go: rowan's red cursors
-//! allocate for every node visited, which made the checks cost more than the parse.
+//! Checks over a parsed SGF text: identifiers, value types, and where properties may stand.
+//! They run after parsing, on its game trees, nodes and properties (see [`super::flat`]), as
+//! SGFC's checks do on its tree.
 
-use rowan::{GreenNodeData, TextRange, TextSize};
+use rowan::TextRange;
 
 use super::ast::{raw_value, Property};
-use super::green::{child_nodes, collect_properties, GreenProperty};
+use super::flat::{self, Flat};
 use super::properties::{
     self, board_size, is_valid, lookup, split_compose, type_name, Kind, Shape, ValueType,
 };
-use super::SyntaxKind::{GAME_TREE, NODE};
 use crate::{Code, Severity, SyntaxError};
 
 /// The root-node facts the other checks depend on.
@@ -23,32 +20,31 @@ struct GameContext {
     size: Option<(u32, u32)>,
 }
 
-/// Runs every check over every game of the collection rooted at `root` (a COLLECTION).
-pub fn check(root: &GreenNodeData) -> Vec<SyntaxError> {
+/// Runs every check over every game of `flat`, the tables of `text`, in text order.
+pub fn check(flat: &Flat, text: &str) -> Vec<SyntaxError> {
     let mut errors = Vec::new();
-    for (tree, offset) in child_nodes(root, TextSize::from(0), GAME_TREE) {
-        let context = context(tree, offset);
+    for tree in flat.games() {
+        let context = context(flat, text, tree);
         let mut walker = Walker {
+            flat,
+            text,
             context,
             errors: &mut errors,
             properties: Vec::new(),
         };
-        walker.tree(tree, offset, true, None);
+        walker.tree(tree, true, None);
     }
     errors.sort_by_key(|e| e.range.start());
     errors
 }
 
-fn context(tree: &GreenNodeData, offset: TextSize) -> GameContext {
-    let mut root = Vec::new();
-    if let Some((node, at)) = child_nodes(tree, offset, NODE).next() {
-        collect_properties(node, at, &mut root);
-    }
+fn context(flat: &Flat, text: &str, tree: u32) -> GameContext {
+    let root = flat.nodes(tree).next();
     let value = |id: &str| {
-        root.iter()
+        let root = root?;
+        flat.properties(text, root)
             .find(|p| p.id() == id)
-            .and_then(|p| p.values().next())
-            .map(|(text, _)| raw_value(text))
+            .and_then(|p| p.first_raw())
     };
     let ff = value("FF").and_then(|v| v.trim().parse().ok());
     let gm: u32 = value("GM").and_then(|v| v.trim().parse().ok()).unwrap_or(1);
@@ -61,43 +57,42 @@ fn context(tree: &GreenNodeData, offset: TextSize) -> GameContext {
 }
 
 struct Walker<'e, 'g> {
+    flat: &'g Flat,
+    text: &'g str,
     context: GameContext,
     errors: &'e mut Vec<SyntaxError>,
     /// The properties of the node being checked (kept to reuse its allocation).
-    properties: Vec<GreenProperty<'g>>,
+    properties: Vec<flat::Property<'g>>,
 }
 
 impl<'g> Walker<'_, 'g> {
     /// Checks a game tree. `game_info` is where game info was given on the way here.
-    fn tree(
-        &mut self,
-        tree: &'g GreenNodeData,
-        offset: TextSize,
-        is_root_tree: bool,
-        mut game_info: Option<TextRange>,
-    ) {
-        for (i, (node, at)) in child_nodes(tree, offset, NODE).enumerate() {
+    fn tree(&mut self, tree: u32, is_root_tree: bool, mut game_info: Option<TextRange>) {
+        let flat = self.flat;
+        for (i, node) in flat.nodes(tree).enumerate() {
             let is_root = is_root_tree && i == 0;
-            if let Some(range) = self.node(node, at, is_root, game_info) {
+            if let Some(range) = self.node(node, is_root, game_info) {
                 game_info.get_or_insert(range);
             }
         }
-        for (variation, at) in child_nodes(tree, offset, GAME_TREE) {
-            self.tree(variation, at, false, game_info);
+        for variation in flat.variations(tree) {
+            self.tree(variation, false, game_info);
         }
     }
 
     /// Checks a node; returns where it gives game info, if it does.
     fn node(
         &mut self,
-        node: &'g GreenNodeData,
-        offset: TextSize,
+        node: u32,
         is_root: bool,
         game_info: Option<TextRange>,
     ) -> Option<TextRange> {
         let mut properties = std::mem::take(&mut self.properties);
-        collect_properties(node, offset, &mut properties);
-        let mut moves: Vec<(&str, TextRange)> = Vec::new();
+        self.flat
+            .collect_properties(self.text, node, &mut properties);
+        // The node's first `B` and first `W` (no list: one per node, nearly every node).
+        let mut black: Option<TextRange> = None;
+        let mut white: Option<TextRange> = None;
         let mut setup: Option<TextRange> = None;
         let mut player: Option<TextRange> = None;
         let mut info_here: Option<TextRange> = None;
@@ -181,7 +176,12 @@ impl<'g> Walker<'_, 'g> {
                     }
                     info_here.get_or_insert(range);
                 }
-                Kind::Play => moves.push((info.id, range)),
+                Kind::Play if info.id == "B" => {
+                    black.get_or_insert(range);
+                }
+                Kind::Play if info.id == "W" => {
+                    white.get_or_insert(range);
+                }
                 // `PL` beside a move is common and harmless (it only says who plays next);
                 // stones added beside a move are not.
                 Kind::Setup if info.id == "PL" => {
@@ -193,10 +193,8 @@ impl<'g> Walker<'_, 'g> {
                 _ => {}
             }
         }
-        let black = moves.iter().find(|(id, _)| *id == "B");
-        let white = moves.iter().find(|(id, _)| *id == "W");
         if let (Some(b), Some(w)) = (black, white) {
-            let (first, second) = if b.1.start() < w.1.start() {
+            let (first, second) = if b.start() < w.start() {
                 (b, w)
             } else {
                 (w, b)
@@ -204,18 +202,23 @@ impl<'g> Walker<'_, 'g> {
             self.errors.push(
                 SyntaxError::new(
                     Code::BlackAndWhiteMove,
-                    second.1,
+                    second,
                     "a Black move and a White move in one node: each move needs its own node",
                 )
-                .with_related(first.1, "the other move"),
+                .with_related(first, "the other move"),
             );
         }
-        let played = moves.iter().find(|(id, _)| *id == "B" || *id == "W");
+        // The first move of the node.
+        let played = match (black, white) {
+            (Some(b), Some(w)) if w.start() < b.start() => Some(("W", w)),
+            (Some(b), _) => Some(("B", b)),
+            (None, w) => w.map(|w| ("W", w)),
+        };
         if let (Some(setup), Some((id, range))) = (setup, played) {
             self.errors.push(
                 SyntaxError::new(
                     Code::SetupAndMoveMixed,
-                    *range,
+                    range,
                     format!("the move `{id}` is in a node that adds or removes stones (`AB`, `AW`, `AE`): put them in separate nodes"),
                 )
                 .with_related(setup, "setup here"),
@@ -227,7 +230,7 @@ impl<'g> Walker<'_, 'g> {
                     player,
                     format!("`PL` is a setup property, and FF[4] keeps setup and moves apart; beside the move `{id}` it is harmless and most readers accept it"),
                 )
-                .with_related(*range, "the move")
+                .with_related(range, "the move")
                 .with_severity(Severity::Warning),
             );
         }
@@ -402,8 +405,8 @@ pub fn decoded_values(property: &Property) -> Vec<String> {
         .collect()
 }
 
-/// [`decoded_values`] of a property read from the green tree, one value at a time.
-pub fn decoded_green_values<'g>(property: &GreenProperty<'g>) -> impl Iterator<Item = String> + 'g {
+/// [`decoded_values`] of a property read from a [`Flat`], one value at a time.
+pub fn decoded_flat_values<'a>(property: &flat::Property<'a>) -> impl Iterator<Item = String> + 'a {
     let shape = shape_of(&property.id());
     property
         .values()

@@ -8,7 +8,7 @@
 
 pub mod ast;
 pub mod checks;
-pub mod green;
+pub mod flat;
 mod lexer;
 mod parser;
 pub mod properties;
@@ -33,11 +33,24 @@ impl crate::Parse<SgfLanguage> {
 pub fn parse(text: &str) -> Parse {
     let lexed = lex(text);
     let mut builder = crate::sink::TokenSharingBuilder::new();
-    let mut errors = parser::parse_collection(&lexed, &mut builder);
+    let mut tables = flat::FlatSink::for_tokens(lexed.len());
+    let mut errors = parser::parse_collection(&lexed, &mut flat::Both(&mut builder, &mut tables));
     let green = builder.finish();
-    errors.extend(checks::check(&green));
+    errors.extend(checks::check(&tables.finish(), text));
     errors.sort_by_key(|e| e.range.start());
     Parse::new(green, errors)
+}
+
+/// What [`parse`] finds in an SGF text, and its game trees, nodes and properties as tables,
+/// with no tree built: what `kifu check` needs.
+pub fn parse_flat(text: &str) -> (flat::Flat, Vec<crate::SyntaxError>) {
+    let lexed = lex(text);
+    let mut tables = flat::FlatSink::for_tokens(lexed.len());
+    let mut errors = parser::parse_collection(&lexed, &mut tables);
+    let tables = tables.finish();
+    errors.extend(checks::check(&tables, text));
+    errors.sort_by_key(|e| e.range.start());
+    (tables, errors)
 }
 
 #[cfg(test)]

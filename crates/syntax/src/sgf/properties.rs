@@ -156,8 +156,50 @@ props! {
 
 /// The FF[4] definition of a property.
 pub fn lookup(id: &str) -> Option<&'static PropertyInfo> {
-    PROPERTIES.iter().find(|p| p.id == id)
+    let i = usize::from(*BY_ID.get(id_slot(id.as_bytes())?)?);
+    PROPERTIES.get(i)
 }
+
+/// Where an identifier of one or two upper-case letters is in [`BY_ID`].
+const fn id_slot(id: &[u8]) -> Option<usize> {
+    const fn letter(b: u8) -> Option<usize> {
+        if b.is_ascii_uppercase() {
+            Some((b - b'A') as usize)
+        } else {
+            Option::None
+        }
+    }
+    match id {
+        [a] => match letter(*a) {
+            Some(a) => Some(a * 27),
+            Option::None => Option::None,
+        },
+        [a, b] => match (letter(*a), letter(*b)) {
+            (Some(a), Some(b)) => Some(a * 27 + b + 1),
+            _ => Option::None,
+        },
+        _ => Option::None,
+    }
+}
+
+/// Each identifier's place in [`PROPERTIES`], by [`id_slot`]; `u8::MAX` for none. A
+/// property is looked up for every property of every node, and a search of the list was
+/// a tenth of the checks.
+const BY_ID: [u8; 26 * 27] = {
+    assert!(PROPERTIES.len() < u8::MAX as usize);
+    let mut table = [u8::MAX; 26 * 27];
+    let mut i = 0;
+    while i < PROPERTIES.len() {
+        match id_slot(PROPERTIES[i].id.as_bytes()) {
+            // The first of an identifier, as a search of the list finds it.
+            Some(slot) if table[slot] == u8::MAX => table[slot] = i as u8,
+            Some(_) => {}
+            Option::None => panic!("every FF[4] identifier is one or two upper-case letters"),
+        }
+        i += 1;
+    }
+    table
+};
 
 /// Splits a raw value at its first unescaped `:` (Compose values).
 pub fn split_compose(raw: &str) -> Option<(&str, &str)> {
@@ -298,6 +340,23 @@ pub fn type_name(ty: ValueType) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lookup_finds_what_a_search_of_the_list_finds() {
+        let letters = ('A'..='Z').chain(['a', '1', 'é']);
+        let mut ids: Vec<String> = vec![String::new(), "ABC".into(), "BB B".into()];
+        for a in letters.clone() {
+            ids.push(a.to_string());
+            ids.extend(letters.clone().map(|b| format!("{a}{b}")));
+        }
+        let mut known = 0;
+        for id in &ids {
+            let searched = PROPERTIES.iter().find(|p| p.id == id.as_str());
+            assert_eq!(lookup(id).map(|p| p.id), searched.map(|p| p.id), "{id}");
+            known += usize::from(searched.is_some());
+        }
+        assert_eq!(known, PROPERTIES.len());
+    }
 
     #[test]
     fn text_rules() {

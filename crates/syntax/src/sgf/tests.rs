@@ -1,5 +1,4 @@
 use super::*;
-use crate::sgf::green::collect_properties;
 use crate::Code;
 
 fn codes(text: &str) -> Vec<(String, Code)> {
@@ -69,26 +68,46 @@ fn deep_nesting_is_capped() {
 }
 
 #[test]
-fn values_decode_the_same_from_the_green_tree() {
+fn values_decode_the_same_from_the_tables() {
     // Text with a soft line break and escapes, SimpleText, a compose value, an unknown
     // property, a point list, a lower-case identifier and one with no values.
     let text = "(;GM[1]C[a \\\\ b\\\ncd\\]e]GN[ x\ny ]LB[aa:A\\:b][bb:B]XY[q\\]r]AB[aa][bb]PlayerBlack[Shu]TR;B[cc])";
     let parse = parse(text);
+    let (flat, _) = super::parse_flat(text);
+    let game = flat.games().next().expect("one game");
+    let nodes = parse.syntax().descendants().filter_map(ast::Node::cast);
     let mut compared = 0;
-    for node in parse.syntax().descendants().filter_map(ast::Node::cast) {
-        let start = node.syntax().text_range().start();
-        let green = node.syntax().green();
-        let mut properties = Vec::new();
-        collect_properties(&green, start, &mut properties);
-        for (property, green) in node.properties().zip(&properties) {
+    for (node, n) in nodes.zip(flat.nodes(game)) {
+        let properties: Vec<_> = flat.properties(text, n).collect();
+        assert_eq!(node.properties().count(), properties.len());
+        for (property, read) in node.properties().zip(&properties) {
             assert_eq!(
                 checks::decoded_values(&property),
-                checks::decoded_green_values(green).collect::<Vec<_>>(),
+                checks::decoded_flat_values(read).collect::<Vec<_>>(),
                 "{}",
                 property.syntax()
             );
+            assert_eq!(property.syntax().text_range(), read.range());
             compared += 1;
         }
     }
     assert_eq!(compared, 9);
+}
+
+#[test]
+fn the_tables_of_a_tree_are_those_the_grammar_fills() {
+    let texts = [
+        "(;GM[1]FF[4]SZ[9];B[aa](;W[bb];B[cc])(;W[dd]C[x])) (;B[ee])",
+        "(;B[aa] ;W[bb] (;B[cc]) ;W[dd])",
+        "(;B[aa]X[q",
+        "junk (;B[aa]) ) ;W[bb] (;C[a]B[bb]W[cc]];[zz])",
+        "((;B[aa]))",
+        "",
+    ];
+    for text in texts {
+        let (grammar, _) = super::parse_flat(text);
+        let (tree, tree_text) = super::flat::Flat::of_green(parse(text).green());
+        assert_eq!(tree_text, text);
+        assert_eq!(tree, grammar, "{text}");
+    }
 }
