@@ -7,6 +7,8 @@
 //! must be added to the document's too. `tests/cli_equals_server.rs` in `kifu-e2e` asserts
 //! it on every fixture.
 
+use std::borrow::Cow;
+
 use kifu_syntax::pgn::{cut_points, game_start, plain_game, Games, PlainGame};
 use kifu_syntax::{pgn, NodeCache, SyntaxError, TextSize};
 use rayon::prelude::*;
@@ -119,17 +121,25 @@ pub fn sgf_file(bytes: &[u8], replay: bool) -> SgfChecked {
         };
         replayed.extend(semantic(game).into_iter().map(|d| d.shifted(range.start())));
     }
-    let diagnostics = if replayed.is_empty() {
-        syntax
-    } else {
-        replayed.sort_by_key(|d| d.range.start());
-        merged(replayed, &syntax)
-    };
     SgfChecked {
+        diagnostics: with_replayed(Cow::Owned(syntax), replayed),
         text,
-        diagnostics,
         games,
     }
+}
+
+/// `syntax` (in text order) with `replayed`, what the games' [`semantic`] checks found
+/// (ranges in the whole text, in any order), in one list in text order: a document's
+/// [`diagnostics`](crate::Document::diagnostics).
+pub(crate) fn with_replayed(
+    syntax: Cow<'_, [SyntaxError]>,
+    mut replayed: Vec<SyntaxError>,
+) -> Vec<SyntaxError> {
+    if replayed.is_empty() {
+        return syntax.into_owned();
+    }
+    replayed.sort_by_key(|d| d.range.start());
+    merged(replayed, &syntax)
 }
 
 /// What a game's meaning says beyond its syntax: its tags (PGN) and its replay, ranges in

@@ -256,19 +256,20 @@ impl Document {
         self.slots()[index].get_or_init(Default::default)
     }
 
-    /// The model of the game whose green tree is `green`, built now.
-    fn build(&self, green: &rowan::GreenNodeData) -> Game {
+    /// The model of the game whose green tree is `green`, at `start`, built now.
+    fn build(&self, start: TextSize, green: &rowan::GreenNodeData) -> Game {
         match self.parse {
             Parsed::Pgn(_) => Game::pgn(green),
-            Parsed::Sgf(_) => Game::sgf(green),
+            Parsed::Sgf(_) => Game::sgf(green, &self.text[TextRange::at(start, green.text_len())]),
             Parsed::Pdn(_) => Game::pdn(green),
         }
     }
 
-    /// The model of the root's child `index`, a game whose green tree is `green`, kept.
-    fn model(&self, index: usize, green: &rowan::GreenNodeData) -> &Game {
+    /// The model of the root's child `index`, a game whose green tree is `green` (at
+    /// `start`), kept.
+    fn model(&self, index: usize, start: TextSize, green: &rowan::GreenNodeData) -> &Game {
         self.analysis(index).game.get_or_init(|| {
-            let mut game = self.build(green);
+            let mut game = self.build(start, green);
             // Kept while the document is open: without its tables' spare room.
             game.shrink_to_fit();
             Box::new(game)
@@ -280,12 +281,13 @@ impl Document {
     fn with_built<R>(
         &self,
         index: usize,
+        start: TextSize,
         green: &rowan::GreenNodeData,
         f: impl FnOnce(&Game) -> R,
     ) -> R {
         match self.analysis(index).game.get() {
             Some(game) => f(game),
-            None => f(&self.build(green)),
+            None => f(&self.build(start, green)),
         }
     }
 
@@ -298,7 +300,7 @@ impl Document {
         f: impl FnOnce(GameRef<'_>) -> R,
     ) -> R {
         let text = &self.text[TextRange::at(start, green.text_len())];
-        self.with_built(index, green, |game| {
+        self.with_built(index, start, green, |game| {
             f(GameRef {
                 game,
                 text,
@@ -393,7 +395,7 @@ impl Document {
     /// The game of node `node`, the `index`th child of the root, starting at `start`.
     fn game_ref(&self, index: usize, start: TextSize, node: &rowan::GreenNodeData) -> GameRef<'_> {
         GameRef {
-            game: self.model(index, node),
+            game: self.model(index, start, node),
             text: &self.text,
             offset: start,
         }
@@ -423,7 +425,7 @@ impl Document {
     ) -> Option<GameRef<'_>> {
         let (index, start, green) = self.game_node_of(node)?;
         Some(GameRef {
-            game: self.model(index, &green),
+            game: self.model(index, start, &green),
             text: &self.text,
             offset: start,
         })
@@ -437,7 +439,7 @@ impl Document {
         f: impl FnOnce(GameRef<'_>) -> R,
     ) -> Option<R> {
         let (index, start, green) = self.game_node_of(node)?;
-        Some(self.with_built(index, &green, |game| {
+        Some(self.with_built(index, start, &green, |game| {
             f(GameRef {
                 game,
                 text: &self.text,
@@ -519,11 +521,7 @@ impl Document {
             for (start, checks) in checks {
                 replayed.extend(checks.iter().map(|d| d.clone().shifted(start)));
             }
-            if replayed.is_empty() {
-                return syntax.to_vec();
-            }
-            replayed.sort_by_key(|d| d.range.start());
-            crate::check::merged(replayed, syntax)
+            crate::check::with_replayed(std::borrow::Cow::Borrowed(syntax), replayed)
         })
     }
 

@@ -12,7 +12,6 @@
 //! are found again in the decoded text, never carried over from the bytes.
 
 use encoding_rs::{Encoding, UTF_16BE, UTF_16LE, UTF_8};
-use kifu_syntax::sgf::ast::Property;
 use kifu_syntax::{sgf, SyntaxError, TextRange, TextSize};
 
 use crate::codes;
@@ -29,32 +28,21 @@ pub struct SgfFile<P = sgf::Parse> {
 
 /// What reading a file parses its text into: a tree, or the tables `kifu check` reads.
 pub trait Parsed: Sized {
-    /// Parses `text`.
-    fn parse(text: &str) -> Self;
+    /// Parses `text`; with the value of the `CA` property of the first game tree's root
+    /// node (see [`root_charset`]).
+    fn parse(text: &str) -> (Self, Option<(String, TextRange)>);
     /// The parse's diagnostics.
     fn errors(&self) -> &[SyntaxError];
-    /// The value of the `CA` property of the first game tree's root node (trimmed), and
-    /// the range of the text between its brackets; `text` is the text parsed.
-    fn root_charset(&self, text: &str) -> Option<(String, TextRange)>;
 }
 
 impl Parsed for sgf::Parse {
-    fn parse(text: &str) -> Self {
-        sgf::parse(text)
+    fn parse(text: &str) -> (Self, Option<(String, TextRange)>) {
+        // The tables are filled for the checks anyway: the charset is read from them too.
+        let (parse, tables) = sgf::parse_with_tables(text);
+        (parse, root_charset(&tables, text))
     }
     fn errors(&self) -> &[SyntaxError] {
         sgf::Parse::errors(self)
-    }
-    fn root_charset(&self, _: &str) -> Option<(String, TextRange)> {
-        let root = self.collection().game_trees().next()?.nodes().next()?;
-        let property: Property = root
-            .properties()
-            .find(|p| p.canonical_ident().as_deref() == Some("CA"))?;
-        let token = property.value_tokens().next()?;
-        let label = sgf::ast::raw_value(token.text()).trim().to_string();
-        let start = token.text_range().start() + TextSize::from(1);
-        let range = TextRange::at(start, TextSize::of(sgf::ast::raw_value(token.text())));
-        Some((label, range))
     }
 }
 
@@ -67,21 +55,24 @@ pub struct Flat {
 }
 
 impl Parsed for Flat {
-    fn parse(text: &str) -> Self {
+    fn parse(text: &str) -> (Self, Option<(String, TextRange)>) {
         let (flat, errors) = sgf::parse_flat(text);
-        Flat { flat, errors }
+        let charset = root_charset(&flat, text);
+        (Flat { flat, errors }, charset)
     }
     fn errors(&self) -> &[SyntaxError] {
         &self.errors
     }
-    fn root_charset(&self, text: &str) -> Option<(String, TextRange)> {
-        let flat = &self.flat;
-        let root = flat.nodes(flat.games().next()?).next()?;
-        let property = flat.properties(text, root).find(|p| p.id() == "CA")?;
-        let (token, range) = property.values().next()?;
-        let (inner, range) = sgf::flat::value_inner(token, range);
-        Some((inner.trim().to_string(), range))
-    }
+}
+
+/// The value of the `CA` property of the first game tree's root node (trimmed), and the
+/// range of the text between its brackets, in `flat`, the tables of `text`.
+fn root_charset(flat: &sgf::flat::Flat, text: &str) -> Option<(String, TextRange)> {
+    let root = flat.nodes(flat.games().next()?).next()?;
+    let property = flat.properties(text, root).find(|p| p.id() == "CA")?;
+    let (token, range) = property.values().next()?;
+    let (inner, range) = sgf::flat::value_inner(token, range);
+    Some((inner.trim().to_string(), range))
 }
 
 /// A decoding warning, before its range is known: at the start of the file, or at the root
@@ -104,8 +95,8 @@ pub fn read_flat(bytes: &[u8]) -> SgfFile<Flat> {
 }
 
 fn read_as<P: Parsed>(bytes: &[u8]) -> SgfFile<P> {
-    let (text, parse, warnings) = decode_and_parse::<P>(bytes);
-    let charset = parse.root_charset(&text).map(|(_, range)| range);
+    let (text, (parse, charset), warnings) = decode_and_parse::<P>(bytes);
+    let charset = charset.map(|(_, range)| range);
     let at_start = TextRange::empty(TextSize::from(0));
     let mut errors: Vec<SyntaxError> = warnings
         .into_iter()
@@ -131,7 +122,11 @@ impl<P: Parsed> SgfFile<P> {
     }
 }
 
-fn decode_and_parse<P: Parsed>(bytes: &[u8]) -> (String, P, Vec<Warning>) {
+/// The decoded text, its parse with its root's `CA[]`, and the decoding warnings.
+#[allow(clippy::type_complexity)]
+fn decode_and_parse<P: Parsed>(
+    bytes: &[u8],
+) -> (String, (P, Option<(String, TextRange)>), Vec<Warning>) {
     let parsed = |text: String, warnings| {
         let parse = P::parse(&text);
         (text, parse, warnings)
@@ -160,8 +155,8 @@ fn decode_and_parse<P: Parsed>(bytes: &[u8]) -> (String, P, Vec<Warning>) {
     let lossy = String::from_utf8_lossy(bytes);
     let first = P::parse(&lossy);
     let mut warnings = Vec::new();
-    if let Some((label, _)) = first.root_charset(&lossy) {
-        match charset_encoding(&label) {
+    if let Some((label, _)) = &first.1 {
+        match charset_encoding(label) {
             Ok(encoding) if encoding == UTF_8 => {
                 if let std::borrow::Cow::Owned(_) = lossy {
                     warnings.push(Warning::AtStart(format!(

@@ -14,14 +14,14 @@ use super::{
 };
 
 impl Game {
-    /// The model of an SGF `GAME_TREE` node (one game of a collection), read from its
-    /// tables (see [`Flat::of_green`]).
-    pub fn sgf(green: &GreenNodeData) -> Game {
+    /// The model of an SGF `GAME_TREE` node (one game of a collection) whose text is
+    /// `text`, read from its tables (see [`Flat::of_green`]).
+    pub fn sgf(green: &GreenNodeData, text: &str) -> Game {
         let kind = <SgfLanguage as rowan::Language>::kind_from_raw(green.kind());
-        let (flat, text) = Flat::of_green(green);
+        let flat = Flat::of_green(green);
         let game = flat.games().next();
         match game {
-            Some(tree) if kind == SyntaxKind::GAME_TREE => Game::sgf_flat(&flat, &text, tree),
+            Some(tree) if kind == SyntaxKind::GAME_TREE => Game::sgf_flat(&flat, text, tree),
             _ => Game::sgf_empty(green.text_len()),
         }
     }
@@ -103,16 +103,14 @@ struct Frame<'f> {
 }
 
 impl<'f> Frame<'f> {
-    #[allow(clippy::too_many_arguments)]
+    /// The frame of game tree `tree` (ranges less `base`, the game's start), a variation of
+    /// `parent`'s tree, whose count it continues.
     fn new(
         game: &mut Game,
         flat: &'f Flat,
         tree: u32,
         base: TextSize,
-        parent: Option<LineId>,
-        ply: u32,
-        renumber: i64,
-        previous: Option<MoveId>,
+        parent: Option<&Frame<'_>>,
     ) -> Frame<'f> {
         let line = LineId(game.lines.len() as u32);
         let range = flat.tree(tree).range - base;
@@ -120,8 +118,15 @@ impl<'f> Frame<'f> {
             .nodes(tree)
             .next()
             .map_or(range, |n| flat.node_range(n) - base);
-        game.lines
-            .push(Line::new(range, head, parent, previous, ply));
+        let (ply, renumber, previous) =
+            parent.map_or((0, 0, None), |p| (p.ply, p.renumber, p.previous));
+        game.lines.push(Line::new(
+            range,
+            head,
+            parent.map(|p| p.line),
+            previous,
+            ply,
+        ));
         Frame {
             line,
             children: flat.children(tree),
@@ -143,7 +148,7 @@ fn read_lines(game: &mut Game, flat: &Flat, text: &str, tree: u32) {
     let mut variations: Vec<Vec<LineId>> = vec![Vec::new()];
     let mut comments: Vec<Vec<Comment>> = vec![Vec::new()];
     let mut move_comments: Vec<Vec<Comment>> = Vec::new();
-    let mut stack = vec![Frame::new(game, flat, tree, base, None, 0, 0, None)];
+    let mut stack = vec![Frame::new(game, flat, tree, base, None)];
     let mut seen_root = false;
     let mut properties = Vec::new();
     while let Some(frame) = stack.last_mut() {
@@ -156,19 +161,8 @@ fn read_lines(game: &mut Game, flat: &Flat, text: &str, tree: u32) {
         let node = match child {
             Child::Node(node) => node,
             Child::Tree(child) => {
-                let (parent, ply, previous) = (frame.line, frame.ply, frame.previous);
-                let renumber = frame.renumber;
-                let sub = Frame::new(
-                    game,
-                    flat,
-                    child,
-                    base,
-                    Some(parent),
-                    ply,
-                    renumber,
-                    previous,
-                );
-                variations[parent.0 as usize].push(sub.line);
+                let sub = Frame::new(game, flat, child, base, Some(frame));
+                variations[frame.line.0 as usize].push(sub.line);
                 variations.push(Vec::new());
                 comments.push(Vec::new());
                 stack.push(sub);

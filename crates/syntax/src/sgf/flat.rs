@@ -191,11 +191,12 @@ impl Flat {
         out.extend(self.properties(text, node));
     }
 
-    /// The tables of a green tree (a COLLECTION or a GAME_TREE, whose text starts at 0),
-    /// and its text. A GAME_TREE given alone is the one game.
-    pub fn of_green(green: &GreenNodeData) -> (Flat, String) {
-        let mut sink = FlatSink::default();
-        let mut text = String::with_capacity(usize::from(green.text_len()));
+    /// The tables of a green tree (a COLLECTION or a GAME_TREE, whose text starts at 0):
+    /// what the grammar fills as it builds the tree. A GAME_TREE given alone is the one
+    /// game.
+    pub fn of_green(green: &GreenNodeData) -> Flat {
+        // A move's node, `;B[dq]`, is three tokens in six bytes.
+        let mut sink = FlatSink::for_tokens(usize::from(green.text_len()) / 2);
         let kind = |raw| <super::SgfLanguage as rowan::Language>::kind_from_raw(raw);
         let top = kind(green.kind());
         if top != COLLECTION {
@@ -212,7 +213,6 @@ impl Flat {
                     stack.push(node.children());
                 }
                 Some(NodeOrToken::Token(token)) => {
-                    text.push_str(token.text());
                     sink.token(kind(token.kind()), token.text());
                 }
                 None => {
@@ -224,7 +224,7 @@ impl Flat {
         if top != COLLECTION {
             sink.finish_node();
         }
-        (sink.finish(), text)
+        sink.finish()
     }
 }
 
@@ -305,9 +305,10 @@ impl Sink<SyntaxKind> for FlatSink {
     fn start_node(&mut self, kind: SyntaxKind) {
         let flat = &mut self.flat;
         let open = match (kind, self.open.last()) {
-            (GAME_TREE, Some(Open::Skipped(COLLECTION))) | (GAME_TREE, Some(Open::Tree(_))) => {
+            (GAME_TREE, Some(Open::Skipped(COLLECTION) | Open::Tree(_))) => {
                 let tree = flat.trees.len() as u32;
-                if matches!(self.open.last(), Some(Open::Skipped(_))) {
+                // A game, or a variation.
+                if let Some(Open::Skipped(COLLECTION)) = self.open.last() {
                     flat.games.push(tree);
                 }
                 let item = flat.items.len() as u32;

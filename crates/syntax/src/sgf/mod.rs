@@ -31,14 +31,18 @@ impl crate::Parse<SgfLanguage> {
 
 /// Parses an SGF text and runs the checks. Never fails.
 pub fn parse(text: &str) -> Parse {
+    parse_with_tables(text).0
+}
+
+/// [`parse`], and the text's game trees, nodes and properties as tables (which the checks
+/// read, filled in the same run of the grammar).
+pub fn parse_with_tables(text: &str) -> (Parse, flat::Flat) {
     let lexed = lex(text);
     let mut builder = crate::sink::TokenSharingBuilder::new();
     let mut tables = flat::FlatSink::for_tokens(lexed.len());
-    let mut errors = parser::parse_collection(&lexed, &mut flat::Both(&mut builder, &mut tables));
-    let green = builder.finish();
-    errors.extend(checks::check(&tables.finish(), text));
-    errors.sort_by_key(|e| e.range.start());
-    Parse::new(green, errors)
+    let errors = parser::parse_collection(&lexed, &mut flat::Both(&mut builder, &mut tables));
+    let (tables, errors) = checked(tables, errors, text);
+    (Parse::new(builder.finish(), errors), tables)
 }
 
 /// What [`parse`] finds in an SGF text, and its game trees, nodes and properties as tables,
@@ -46,7 +50,16 @@ pub fn parse(text: &str) -> Parse {
 pub fn parse_flat(text: &str) -> (flat::Flat, Vec<crate::SyntaxError>) {
     let lexed = lex(text);
     let mut tables = flat::FlatSink::for_tokens(lexed.len());
-    let mut errors = parser::parse_collection(&lexed, &mut tables);
+    let errors = parser::parse_collection(&lexed, &mut tables);
+    checked(tables, errors, text)
+}
+
+/// The tables filled, and the grammar's `errors` with what the checks find, in text order.
+fn checked(
+    tables: flat::FlatSink,
+    mut errors: Vec<crate::SyntaxError>,
+    text: &str,
+) -> (flat::Flat, Vec<crate::SyntaxError>) {
     let tables = tables.finish();
     errors.extend(checks::check(&tables, text));
     errors.sort_by_key(|e| e.range.start());
