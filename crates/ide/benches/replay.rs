@@ -52,6 +52,52 @@ fn bench_set(c: &mut Criterion, name: &str, notation: Notation, texts: &[Vec<u8>
     group.finish();
 }
 
+/// Issue 17's SGF figure: the Fox games checked as `kifu check` checks a file (decoding,
+/// syntax, properties, Go replay, from the tables with no tree), one core, beside the
+/// `sgf-parse` crate parsing the same files (as lossy UTF-8 text, which it takes) in the
+/// same run.
+fn bench_sgf_check(c: &mut Criterion, fox: &[Vec<u8>]) {
+    let texts: Vec<String> = fox
+        .iter()
+        .map(|b| String::from_utf8_lossy(b).into_owned())
+        .collect();
+    let total: usize = fox.iter().map(Vec::len).sum();
+    let mut group = c.benchmark_group("fox-pro-sample, kifu check against sgf-parse");
+    group.throughput(Throughput::Bytes(total as u64));
+    group.sample_size(20);
+    group.bench_function("kifu check::sgf_file with replay", |b| {
+        b.iter(|| {
+            fox.iter()
+                .map(|bytes| {
+                    kifu_ide::check::sgf_file(black_box(bytes), true)
+                        .diagnostics
+                        .len()
+                })
+                .sum::<usize>()
+        })
+    });
+    group.bench_function("kifu check::sgf_file, syntax only", |b| {
+        b.iter(|| {
+            fox.iter()
+                .map(|bytes| {
+                    kifu_ide::check::sgf_file(black_box(bytes), false)
+                        .diagnostics
+                        .len()
+                })
+                .sum::<usize>()
+        })
+    });
+    group.bench_function("sgf-parse", |b| {
+        b.iter(|| {
+            texts
+                .iter()
+                .map(|t| sgf_parse::parse(black_box(t)).map_or(0, |trees| trees.len()))
+                .sum::<usize>()
+        })
+    });
+    group.finish();
+}
+
 fn bench(c: &mut Criterion) {
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
     if !corpus.is_dir() {
@@ -66,6 +112,7 @@ fn bench(c: &mut Criterion) {
         .map(|p| std::fs::read(p).expect("readable"))
         .collect();
     bench_set(c, "fox-pro-sample", Notation::Sgf, &fox, fox.len());
+    bench_sgf_check(c, &fox);
 
     // py-draughts' games, each its own document (the moves-only entries get their folder's
     // GameType), as one list.
