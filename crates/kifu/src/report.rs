@@ -3,6 +3,7 @@
 //! for code-scanning dashboards.
 
 mod github;
+mod plain;
 mod sarif;
 
 use std::io::{self, Write};
@@ -72,6 +73,7 @@ pub fn formatter(format: Format, color: bool) -> Box<dyn Formatter> {
             } else {
                 Renderer::plain()
             },
+            color,
         }),
         Format::Json => Box::new(JsonLines),
         Format::Github => Box::new(github::Annotations),
@@ -82,12 +84,15 @@ pub fn formatter(format: Format, color: bool) -> Box<dyn Formatter> {
 /// Diagnostics rendered like rustc, each followed by a blank line.
 struct Human {
     renderer: Renderer,
+    /// Whether `renderer` is the styled one.
+    color: bool,
 }
 
 impl Formatter for Human {
     fn diagnostic(&mut self, out: &mut dyn Write, shown: &Shown<'_>) -> io::Result<()> {
         let Shown { file, error, lines } = *shown;
-        writeln!(out, "{}\n", render(&self.renderer, file, error, lines))
+        let rendered = render(&self.renderer, self.color, file, error, lines);
+        writeln!(out, "{rendered}\n")
     }
 
     fn left_out(
@@ -216,28 +221,96 @@ fn excerpt(lines: &Lines<'_>, range: TextRange) -> Excerpt {
     }
 }
 
+/// A place a diagnostic shows: its excerpt, what is said there, and the `file:line:column`
+/// of the range's start.
+struct Place<'a> {
+    excerpt: Excerpt,
+    /// `None` for the diagnostic's own range (marked `^`), the related message for others
+    /// (marked `-`).
+    label: Option<&'a str>,
+    /// Where the range starts, as `path:line:column`.
+    origin: String,
+}
+
 /// Renders one diagnostic like rustc: title, `--> file:line:col`, the source line underlined,
 /// and its related places as notes. Only the neighbourhood of each place is handed to the
-/// renderer, so the cost grows with neither the file nor the line.
-pub fn render(renderer: &Renderer, path: &str, error: &SyntaxError, lines: &Lines<'_>) -> String {
-    let places = std::iter::once((error.range, None, AnnotationKind::Primary)).chain(
-        error
-            .related
-            .iter()
-            .map(|r| (r.range, Some(r.message.as_str()), AnnotationKind::Context)),
-    );
+/// renderer, so the cost grows with neither the file nor the line. Without colour, the
+/// common case is written by [`plain::render`], the bytes annotate-snippets would write.
+pub fn render(
+    renderer: &Renderer,
+    color: bool,
+    path: &str,
+    error: &SyntaxError,
+    lines: &Lines<'_>,
+) -> String {
+    let places = places(path, error, lines);
+    if !color {
+        let title = plain::Title {
+            level: level_name(error.severity()),
+            code: error.code.as_str(),
+            message: &error.message,
+        };
+        if let Some(rendered) = plain::render(&title, &places) {
+            return rendered;
+        }
+    }
+    render_with(renderer, path, error, places)
+}
+
+fn places<'a>(path: &str, error: &'a SyntaxError, lines: &Lines<'_>) -> Vec<Place<'a>> {
+    std::iter::once((error.range, None))
+        .chain(
+            error
+                .related
+                .iter()
+                .map(|r| (r.range, Some(r.message.as_str()))),
+        )
+        .map(|(range, label)| {
+            let start = lines.position(range.start().into());
+            Place {
+                excerpt: excerpt(lines, range),
+                label,
+                origin: format!("{path}:{}:{}", start.line, start.column),
+            }
+        })
+        .collect()
+}
+
+/// The name annotate-snippets gives `severity`'s level in a title.
+fn level_name(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info => "info",
+        Severity::Hint => "help",
+    }
+}
+
+/// [`render`] by annotate-snippets.
+fn render_with(
+    renderer: &Renderer,
+    path: &str,
+    error: &SyntaxError,
+    places: Vec<Place<'_>>,
+) -> String {
     let mut snippets = Vec::new();
     // The renderer counts columns from the start of the excerpt; where the excerpt does not
     // start the line, its `file:line:column` is put right afterwards.
     let mut origins = Vec::new();
-    for (range, label, kind) in places {
-        let excerpt = excerpt(lines, range);
-        let start = lines.position(range.start().into());
+    for Place {
+        excerpt,
+        label,
+        origin,
+    } in places
+    {
+        // The diagnostic's own place comes first.
+        let kind = if snippets.is_empty() {
+            AnnotationKind::Primary
+        } else {
+            AnnotationKind::Context
+        };
         let shown = excerpt.source[..excerpt.marked.start].chars().count() + 1;
-        origins.push((
-            format!("{path}:{}:{shown}", excerpt.line),
-            format!("{path}:{}:{}", start.line, start.column),
-        ));
+        origins.push((format!("{path}:{}:{shown}", excerpt.line), origin));
         snippets.push(
             Snippet::source(excerpt.source)
                 .line_start(excerpt.line)
