@@ -344,35 +344,33 @@ impl<'g> Walker<'_, 'g> {
         };
         for (text, value_range) in values {
             let raw = raw_value(text);
-            let (valid, expected) = match shape {
-                Shape::One(ty) => (ok(ty, raw), type_name(ty).to_string()),
-                Shape::Compose(a, b) => (
-                    split_compose(raw).is_some_and(|(x, y)| ok(a, x) && ok(b, y)),
-                    format!("{} and {} joined by `:`", type_name(a), type_name(b)),
-                ),
-                Shape::OneOrCompose(plain, a, b) => (
-                    match split_compose(raw) {
-                        Some((x, y)) => ok(a, x) && ok(b, y),
-                        None => ok(plain, raw),
-                    },
-                    format!(
+            // Checked for every move: what was expected is written only for a bad value.
+            let valid = match shape {
+                Shape::One(ty) => ok(ty, raw),
+                Shape::Compose(a, b) | Shape::ListOfCompose(a, b) => {
+                    split_compose(raw).is_some_and(|(x, y)| ok(a, x) && ok(b, y))
+                }
+                Shape::OneOrCompose(plain, a, b) => match split_compose(raw) {
+                    Some((x, y)) => ok(a, x) && ok(b, y),
+                    None => ok(plain, raw),
+                },
+                Shape::List(ty) => point_or_range(ty, raw),
+                Shape::EList(ty) => (raw.is_empty() && count == 1) || point_or_range(ty, raw),
+            };
+            if !valid {
+                let expected = match shape {
+                    Shape::One(ty) | Shape::List(ty) => type_name(ty).to_string(),
+                    Shape::Compose(a, b) | Shape::ListOfCompose(a, b) => {
+                        format!("{} and {} joined by `:`", type_name(a), type_name(b))
+                    }
+                    Shape::OneOrCompose(plain, a, b) => format!(
                         "{}, or {} and {} joined by `:`",
                         type_name(plain),
                         type_name(a),
                         type_name(b)
                     ),
-                ),
-                Shape::List(ty) => (point_or_range(ty, raw), type_name(ty).to_string()),
-                Shape::EList(ty) => (
-                    (raw.is_empty() && count == 1) || point_or_range(ty, raw),
-                    format!("{} (or one `[]` for none)", type_name(ty)),
-                ),
-                Shape::ListOfCompose(a, b) => (
-                    split_compose(raw).is_some_and(|(x, y)| ok(a, x) && ok(b, y)),
-                    format!("{} and {} joined by `:`", type_name(a), type_name(b)),
-                ),
-            };
-            if !valid {
+                    Shape::EList(ty) => format!("{} (or one `[]` for none)", type_name(ty)),
+                };
                 let board = match size {
                     Some((w, h))
                         if matches!(

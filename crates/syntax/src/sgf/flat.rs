@@ -95,6 +95,14 @@ impl<'a> Property<'a> {
 
     /// Whether the identifier as FF[4] reads it is `id`, without building it.
     pub fn ident_is(&self, id: &str) -> bool {
+        // No longer than `id`, the identifier is `id` only if it is `id` as written: with a
+        // lower-case letter its upper-case ones are fewer (`id` is upper-case letters).
+        let (ident, id_bytes) = (self.ident.as_bytes(), id.as_bytes());
+        if ident.len() <= id_bytes.len() {
+            // Byte by byte: `==` calls memcmp, dearer than the one or two bytes compared.
+            return ident.len() == id_bytes.len()
+                && ident.iter().zip(id_bytes).all(|(a, b)| a == b);
+        }
         self.ident
             .bytes()
             .filter(u8::is_ascii_uppercase)
@@ -188,7 +196,23 @@ impl Flat {
     /// allocations).
     pub fn collect_properties<'a>(&'a self, text: &'a str, node: u32, out: &mut Vec<Property<'a>>) {
         out.clear();
-        out.extend(self.properties(text, node));
+        // A loop, not `extend` over [`Flat::properties`]: called twice for every node (the
+        // checks and the model), where the filtering iterator's pushes cost more than the
+        // node's one property.
+        let range = &self.nodes[node as usize].properties;
+        let properties = &self.properties[range.start as usize..range.end as usize];
+        out.reserve(properties.len());
+        for p in properties {
+            if let Some(ident_range) = p.ident {
+                out.push(Property {
+                    ident: &text[ident_range],
+                    ident_range,
+                    range: p.range,
+                    values: &self.values[p.values.start as usize..p.values.end as usize],
+                    text,
+                });
+            }
+        }
     }
 
     /// The tables of a green tree (a COLLECTION or a GAME_TREE, whose text starts at 0):

@@ -328,6 +328,10 @@ impl<S: Sink<SyntaxKind>> Parser<'_, '_, SyntaxKind, S> {
 /// last bracket, where the swallowed node's own `]` closed the value.
 fn swallowed_node(value: &str) -> Option<usize> {
     let bytes = value.as_bytes();
+    // Either way a node starts with `;`: a value without one (nearly every move's) is done.
+    if !bytes.contains(&b';') {
+        return None;
+    }
     let mut from = 0;
     while let Some(i) = memchr::memchr(b'\n', &bytes[from..]) {
         let line = from + i + 1;
