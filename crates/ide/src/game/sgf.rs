@@ -147,7 +147,8 @@ fn read_lines(game: &mut Game, flat: &Flat, text: &str, tree: u32) {
     let base = flat.tree(tree).range.start();
     let mut variations: Vec<Vec<LineId>> = vec![Vec::new()];
     let mut comments: Vec<Vec<Comment>> = vec![Vec::new()];
-    let mut move_comments: Vec<Vec<Comment>> = Vec::new();
+    // The comments of moves, by move: few moves have one, so not a list for every move.
+    let mut move_comments: Vec<(MoveId, Comment)> = Vec::new();
     let mut stack = vec![Frame::new(game, flat, tree, base, None)];
     let mut seen_root = false;
     let mut properties = Vec::new();
@@ -174,18 +175,30 @@ fn read_lines(game: &mut Game, flat: &Flat, text: &str, tree: u32) {
         // The root's setup is the header's; a later node's comes before its move.
         let is_root = frame.line == LineId::MAIN && frame.moves.is_empty() && !seen_root;
         seen_root = true;
-        if !is_root {
+        // One pass over the node's properties (for nearly every node, one move): its move
+        // (the first `B` or `W`), its first `MN`, whether it sets stones up or has a comment.
+        let mut played = None;
+        let mut number = None;
+        let (mut sets_up, mut comments_here) = (false, false);
+        for property in &properties {
+            match &*property.id() {
+                "B" => _ = played.get_or_insert((property, Side::Black)),
+                "W" => _ = played.get_or_insert((property, Side::White)),
+                "MN" => _ = number.get_or_insert(property),
+                "AB" | "AW" | "AE" => sets_up = true,
+                "C" => comments_here = true,
+                _ => {}
+            }
+        }
+        if sets_up && !is_root {
             let stones: Vec<(TextRange, Option<Side>)> = properties
                 .iter()
                 .filter_map(|p| {
-                    let side = if p.ident_is("AB") {
-                        Some(Side::Black)
-                    } else if p.ident_is("AW") {
-                        Some(Side::White)
-                    } else if p.ident_is("AE") {
-                        None
-                    } else {
-                        return None;
+                    let side = match &*p.id() {
+                        "AB" => Some(Side::Black),
+                        "AW" => Some(Side::White),
+                        "AE" => None,
+                        _ => return None,
                     };
                     Some(
                         p.values()
@@ -202,16 +215,6 @@ fn read_lines(game: &mut Game, flat: &Flat, text: &str, tree: u32) {
                 });
             }
         }
-        // The move property of a node: its first `B` or `W`.
-        let played = properties.iter().find_map(|p| {
-            if p.ident_is("B") {
-                Some((p, Side::Black))
-            } else if p.ident_is("W") {
-                Some((p, Side::White))
-            } else {
-                None
-            }
-        });
         if let Some((property, side)) = played {
             let m = MoveId(game.moves.len() as u32);
             let text = property
@@ -222,7 +225,7 @@ fn read_lines(game: &mut Game, flat: &Flat, text: &str, tree: u32) {
                 })
                 - base;
             // `MN[n]`: this move is number n, and those after it count on from there.
-            let written = properties.iter().find(|p| p.ident_is("MN")).and_then(|p| {
+            let written = number.and_then(|p| {
                 let n = p.first_raw()?.trim().parse::<u32>().ok()?;
                 (n >= 1).then(|| (n, p.range() - base))
             });
@@ -243,31 +246,38 @@ fn read_lines(game: &mut Game, flat: &Flat, text: &str, tree: u32) {
                 line: frame.line,
                 parent: frame.previous,
             });
-            move_comments.push(Vec::new());
             frame.moves.push(m);
             frame.previous = Some(m);
             frame.ply += 1;
         }
-        // A comment in a node without a move is about the position after the last one.
-        let found = properties
-            .iter()
-            .filter(|p| p.ident_is("C"))
-            .flat_map(|p| p.values())
-            .map(|(t, r)| Comment {
-                range: r - base,
-                text: value_inner(t, r).1 - base,
-                kind: CommentKind::Property,
-            });
-        match frame.moves.last() {
-            Some(MoveId(m)) => move_comments[*m as usize].extend(found),
-            None => comments[frame.line.0 as usize].extend(found),
+        if comments_here {
+            // A comment in a node without a move is about the position after the last one.
+            let found = properties
+                .iter()
+                .filter(|p| p.ident_is("C"))
+                .flat_map(|p| p.values())
+                .map(|(t, r)| Comment {
+                    range: r - base,
+                    text: value_inner(t, r).1 - base,
+                    kind: CommentKind::Property,
+                });
+            match frame.moves.last() {
+                Some(&m) => move_comments.extend(found.map(|c| (m, c))),
+                None => comments[frame.line.0 as usize].extend(found),
+            }
         }
     }
     for ((line, variations), comments) in game.lines.iter_mut().zip(variations).zip(comments) {
         line.variations = variations.into_boxed_slice();
         line.comments = comments.into_boxed_slice();
     }
-    for (m, comments) in move_comments.iter().enumerate() {
-        game.annotate(MoveId(m as u32), &[], comments, &[]);
+    // A move's comments in text order, whatever came between them (a node after a
+    // variation is read after the variation's moves).
+    move_comments.sort_by_key(|&(m, _)| m.0);
+    let mut comments = Vec::new();
+    for run in move_comments.chunk_by(|a, b| a.0 == b.0) {
+        comments.clear();
+        comments.extend(run.iter().map(|&(_, c)| c));
+        game.annotate(run[0].0, &[], &comments, &[]);
     }
 }
