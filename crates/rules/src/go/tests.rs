@@ -795,3 +795,63 @@ fn random_games_keep_their_invariants() {
     assert!(superko_refusals > 0, "some moves repeated a position");
     println!("{superko_refusals} moves refused for superko");
 }
+
+/// A new board of any shape is empty inside and closed by its frame: every point takes a
+/// stone, and a stone in each corner, with its two neighbours taken, is captured (a frame
+/// cell left empty would be its liberty).
+#[test]
+fn a_new_board_of_any_shape_is_empty_inside_its_frame() {
+    for (width, height) in [
+        (2, 2),
+        (2, 3),
+        (3, 2),
+        (5, 9),
+        (9, 5),
+        (19, 19),
+        (25, 52),
+        (52, 52),
+    ] {
+        let size = BoardSize::new(width, height).expect("a board size");
+        let empty = Position::new(size, Rules::default());
+        assert!(size.points().all(|point| empty.stone(point).is_none()));
+        let mut full = empty.clone();
+        for point in size.points() {
+            assert!(
+                full.play_in_place(Black, Some(point)).is_ok()
+                    || point == Point::new(width - 1, height - 1)
+            );
+        }
+        let (right, bottom) = (width - 1, height - 1);
+        for (corner, beside) in [
+            (Point::new(0, 0), [Point::new(1, 0), Point::new(0, 1)]),
+            (
+                Point::new(right, 0),
+                [Point::new(right - 1, 0), Point::new(right, 1)],
+            ),
+            (
+                Point::new(0, bottom),
+                [Point::new(1, bottom), Point::new(0, bottom - 1)],
+            ),
+            (
+                Point::new(right, bottom),
+                [Point::new(right - 1, bottom), Point::new(right, bottom - 1)],
+            ),
+        ] {
+            let mut position = empty.clone();
+            position
+                .play_in_place(Black, Some(corner))
+                .expect("an empty point");
+            position
+                .play_in_place(White, Some(beside[0]))
+                .expect("an empty point");
+            let taken = position
+                .play_in_place(White, Some(beside[1]))
+                .expect("an empty point");
+            assert_eq!(
+                taken.captured,
+                vec![corner],
+                "{width}x{height} at {corner:?}"
+            );
+        }
+    }
+}
