@@ -368,9 +368,11 @@ impl Position {
 
     /// Whether the group of the stone on `start` has a liberty. When it has none, `group`
     /// holds its stones; otherwise `group` holds some of them.
+    #[inline]
     fn has_liberty(&mut self, start: usize, group: &mut Vec<u16>) -> bool {
         group.clear();
-        // Most groups touch an empty point right by the stone looked at: no fill then.
+        // Most groups touch an empty point right by the stone looked at: no fill then (and
+        // no call: this runs for every move and its neighbours).
         if self
             .neighbours(start)
             .into_iter()
@@ -378,6 +380,11 @@ impl Position {
         {
             return true;
         }
+        self.group_has_liberty(start, group)
+    }
+
+    /// [`Position::has_liberty`] by a fill of the group from `start`.
+    fn group_has_liberty(&mut self, start: usize, group: &mut Vec<u16>) -> bool {
         let color = self.cells[start];
         self.cells[start] = color | MARK;
         group.push(cell_u16(start));
@@ -433,10 +440,17 @@ impl Position {
     }
 
     /// The points of `cells`, row by row (the order of the cells themselves).
+    #[inline]
     fn sorted_points(&self, cells: &[u16]) -> Vec<Point> {
+        // Nearly every move captures nothing: no call for that.
         if cells.is_empty() {
             return Vec::new();
         }
+        self.sorted_points_of(cells)
+    }
+
+    /// [`Position::sorted_points`] of a list that is not empty.
+    fn sorted_points_of(&self, cells: &[u16]) -> Vec<Point> {
         let mut cells = cells.to_vec();
         cells.sort_unstable();
         cells
