@@ -22,6 +22,11 @@ struct GameContext {
 
 /// Runs every check over every game of `flat`, the tables of `text`, in text order.
 pub fn check(flat: &Flat, text: &str) -> Vec<SyntaxError> {
+    check_with(flat, text, true)
+}
+
+/// [`check`]; with `skip_plain_moves`, a node that [`is_plain_move`] is passed over.
+fn check_with(flat: &Flat, text: &str, skip_plain_moves: bool) -> Vec<SyntaxError> {
     let mut errors = Vec::new();
     for tree in flat.games() {
         let context = context(flat, text, tree);
@@ -31,6 +36,7 @@ pub fn check(flat: &Flat, text: &str) -> Vec<SyntaxError> {
             context,
             errors: &mut errors,
             properties: Vec::new(),
+            skip_plain_moves,
         };
         walker.tree(tree, true, None);
     }
@@ -56,6 +62,20 @@ fn context(flat: &Flat, text: &str, tree: u32) -> GameContext {
     GameContext { ff, size }
 }
 
+/// Whether a node's `properties` are one move, `B` or `W` written so, with one value that is
+/// a move on a board of `size`: nearly every node of a game record, in which no check below
+/// finds anything (a test holds [`check`] to that on every SGF file of the repository and
+/// the corpus).
+fn is_plain_move(properties: &[flat::Property<'_>], size: Option<(u32, u32)>) -> bool {
+    let [property] = properties else {
+        return false;
+    };
+    let mut values = property.values();
+    matches!(property.ident, "B" | "W")
+        && matches!((values.next(), values.next()), (Some((value, _)), None)
+            if is_valid(ValueType::Move, raw_value(value), size))
+}
+
 struct Walker<'e, 'g> {
     flat: &'g Flat,
     text: &'g str,
@@ -63,6 +83,8 @@ struct Walker<'e, 'g> {
     errors: &'e mut Vec<SyntaxError>,
     /// The properties of the node being checked (kept to reuse its allocation).
     properties: Vec<flat::Property<'g>>,
+    /// Whether a node that [`is_plain_move`] is passed over.
+    skip_plain_moves: bool,
 }
 
 impl<'g> Walker<'_, 'g> {
@@ -90,6 +112,10 @@ impl<'g> Walker<'_, 'g> {
         let mut properties = std::mem::take(&mut self.properties);
         self.flat
             .collect_properties(self.text, node, &mut properties);
+        if self.skip_plain_moves && is_plain_move(&properties, self.context.size) {
+            self.properties = properties;
+            return None;
+        }
         // The node's first `B` and first `W` (no list: one per node, nearly every node).
         let mut black: Option<TextRange> = None;
         let mut white: Option<TextRange> = None;
@@ -432,5 +458,78 @@ fn decode(shape: Option<Shape>, raw: &str) -> String {
             }
         }
         Some(_) => properties::decode_simple_text(raw),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                sgf_files(&path, out);
+            } else if path.extension().is_some_and(|e| e == "sgf") {
+                out.push(path);
+            }
+        }
+    }
+
+    /// Passing over the nodes that are one plain move changes nothing: every SGF file of the
+    /// repository and of the corpus gets the same diagnostics with every node checked.
+    #[test]
+    fn plain_moves_passed_over_change_no_diagnostic() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let mut files = Vec::new();
+        sgf_files(&root.join("fixtures"), &mut files);
+        let fixtures = files.len();
+        assert!(fixtures > 50, "the repository's SGF fixtures: {fixtures}");
+        let corpus = root.join("../shared/corpus");
+        if corpus.is_dir() {
+            sgf_files(&corpus, &mut files);
+        } else {
+            eprintln!(
+                "the shared corpus is not at {}: fixtures only",
+                corpus.display()
+            );
+        }
+        let (mut plain, mut diagnostics) = (0, 0);
+        for path in &files {
+            let bytes = std::fs::read(path).expect("readable");
+            let text = String::from_utf8_lossy(&bytes);
+            let (flat, _) = crate::sgf::parse_flat(&text);
+            let all = super::check_with(&flat, &text, false);
+            assert_eq!(
+                super::check_with(&flat, &text, true),
+                all,
+                "{}",
+                path.display()
+            );
+            diagnostics += all.len();
+            let mut properties = Vec::new();
+            for tree in flat.games() {
+                let size = super::context(&flat, &text, tree).size;
+                let mut trees = vec![tree];
+                while let Some(tree) = trees.pop() {
+                    trees.extend(flat.variations(tree));
+                    for node in flat.nodes(tree) {
+                        flat.collect_properties(&text, node, &mut properties);
+                        plain += usize::from(super::is_plain_move(&properties, size));
+                    }
+                }
+            }
+        }
+        eprintln!(
+            "{} files, {plain} plain moves, {diagnostics} diagnostics",
+            files.len()
+        );
+        assert!(
+            plain > 1000 && diagnostics > 100,
+            "{plain} plain moves, {diagnostics} diagnostics"
+        );
     }
 }
