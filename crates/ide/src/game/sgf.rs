@@ -3,7 +3,7 @@
 
 use kifu_syntax::sgf::checks::decoded_flat_values;
 use kifu_syntax::sgf::flat::Children;
-use kifu_syntax::sgf::flat::{value_inner, Child, Flat};
+use kifu_syntax::sgf::flat::{value_inner, Child, Flat, Property};
 use kifu_syntax::sgf::{properties, SgfLanguage, SyntaxKind};
 use kifu_syntax::{TextRange, TextSize};
 use rowan::GreenNodeData;
@@ -90,6 +90,17 @@ impl Game {
     }
 }
 
+/// Where a move property's point is written: between the brackets of its first value, or
+/// (with no value) at its end.
+fn value_text(property: &Property<'_>) -> TextRange {
+    property
+        .values()
+        .next()
+        .map_or(TextRange::empty(property.range().end()), |(t, r)| {
+            value_inner(t, r).1
+        })
+}
+
 /// A game tree being read: its line, its children still to read, and the count so far.
 struct Frame<'f> {
     line: LineId,
@@ -171,24 +182,43 @@ fn read_lines(game: &mut Game, flat: &Flat, text: &str, tree: u32) {
             }
         };
         let range = flat.node_range(node) - base;
-        flat.collect_properties(text, node, &mut properties);
         // The root's setup is the header's; a later node's comes before its move.
         let is_root = frame.line == LineId::MAIN && frame.moves.is_empty() && !seen_root;
         seen_root = true;
-        // One pass over the node's properties (for nearly every node, one move): its move
-        // (the first `B` or `W`), its first `MN`, whether it sets stones up or has a comment.
-        let mut played = None;
-        let mut number = None;
+        // A node of one move, `B[dq]` (nearly every node), is read without a list of its
+        // properties: its move's side and value.
+        let mut played = flat
+            .single_value(text, node)
+            .and_then(|(ident, value, at)| {
+                let side = match ident {
+                    "B" => Side::Black,
+                    "W" => Side::White,
+                    _ => return None,
+                };
+                Some((value_inner(value, at).1, side))
+            });
+        // Any other node in one pass over its properties: its move (the first `B` or `W`),
+        // its first `MN`, whether it sets stones up or has a comment.
+        let mut written = None;
         let (mut sets_up, mut comments_here) = (false, false);
-        for property in &properties {
-            match &*property.id() {
-                "B" => _ = played.get_or_insert((property, Side::Black)),
-                "W" => _ = played.get_or_insert((property, Side::White)),
-                "MN" => _ = number.get_or_insert(property),
-                "AB" | "AW" | "AE" => sets_up = true,
-                "C" => comments_here = true,
-                _ => {}
+        if played.is_none() {
+            flat.collect_properties(text, node, &mut properties);
+            let mut number = None;
+            for property in &properties {
+                match &*property.id() {
+                    "B" => _ = played.get_or_insert((value_text(property), Side::Black)),
+                    "W" => _ = played.get_or_insert((value_text(property), Side::White)),
+                    "MN" => _ = number.get_or_insert(property),
+                    "AB" | "AW" | "AE" => sets_up = true,
+                    "C" => comments_here = true,
+                    _ => {}
+                }
             }
+            // `MN[n]`: this move is number n, and those after it count on from there.
+            written = number.and_then(|p| {
+                let n = p.first_raw()?.trim().parse::<u32>().ok()?;
+                (n >= 1).then(|| (n, p.range() - base))
+            });
         }
         if sets_up && !is_root {
             let stones: Vec<(TextRange, Option<Side>)> = properties
@@ -215,20 +245,9 @@ fn read_lines(game: &mut Game, flat: &Flat, text: &str, tree: u32) {
                 });
             }
         }
-        if let Some((property, side)) = played {
+        if let Some((text, side)) = played {
             let m = MoveId(game.moves.len() as u32);
-            let text = property
-                .values()
-                .next()
-                .map_or(TextRange::empty(property.range().end()), |(t, r)| {
-                    value_inner(t, r).1
-                })
-                - base;
-            // `MN[n]`: this move is number n, and those after it count on from there.
-            let written = number.and_then(|p| {
-                let n = p.first_raw()?.trim().parse::<u32>().ok()?;
-                (n >= 1).then(|| (n, p.range() - base))
-            });
+            let text = text - base;
             if let Some((n, _)) = written {
                 frame.renumber = i64::from(n) - i64::from(game.number_at(frame.ply));
             }

@@ -62,18 +62,12 @@ fn context(flat: &Flat, text: &str, tree: u32) -> GameContext {
     GameContext { ff, size }
 }
 
-/// Whether a node's `properties` are one move, `B` or `W` written so, with one value that is
-/// a move on a board of `size`: nearly every node of a game record, in which no check below
-/// finds anything (a test holds [`check`] to that on every SGF file of the repository and
-/// the corpus).
-fn is_plain_move(properties: &[flat::Property<'_>], size: Option<(u32, u32)>) -> bool {
-    let [property] = properties else {
-        return false;
-    };
-    let mut values = property.values();
-    matches!(property.ident, "B" | "W")
-        && matches!((values.next(), values.next()), (Some((value, _)), None)
-            if is_valid(ValueType::Move, raw_value(value), size))
+/// Whether a node whose one property is `ident` with the one value token `value` is one
+/// move, `B` or `W` written so, on a point of a board of `size` (or a pass): nearly every
+/// node of a game record, in which no check below finds anything (a test holds [`check`]
+/// to that on every SGF file of the repository and the corpus).
+fn is_plain_move(ident: &str, value: &str, size: Option<(u32, u32)>) -> bool {
+    matches!(ident, "B" | "W") && is_valid(ValueType::Move, raw_value(value), size)
 }
 
 struct Walker<'e, 'g> {
@@ -109,13 +103,17 @@ impl<'g> Walker<'_, 'g> {
         is_root: bool,
         game_info: Option<TextRange>,
     ) -> Option<TextRange> {
+        if self.skip_plain_moves {
+            let single = self.flat.single_value(self.text, node);
+            if single
+                .is_some_and(|(ident, value, _)| is_plain_move(ident, value, self.context.size))
+            {
+                return None;
+            }
+        }
         let mut properties = std::mem::take(&mut self.properties);
         self.flat
             .collect_properties(self.text, node, &mut properties);
-        if self.skip_plain_moves && is_plain_move(&properties, self.context.size) {
-            self.properties = properties;
-            return None;
-        }
         // The node's first `B` and first `W` (no list: one per node, nearly every node).
         let mut black: Option<TextRange> = None;
         let mut white: Option<TextRange> = None;
@@ -510,15 +508,16 @@ mod tests {
                 path.display()
             );
             diagnostics += all.len();
-            let mut properties = Vec::new();
             for tree in flat.games() {
                 let size = super::context(&flat, &text, tree).size;
                 let mut trees = vec![tree];
                 while let Some(tree) = trees.pop() {
                     trees.extend(flat.variations(tree));
                     for node in flat.nodes(tree) {
-                        flat.collect_properties(&text, node, &mut properties);
-                        plain += usize::from(super::is_plain_move(&properties, size));
+                        let single = flat.single_value(&text, node);
+                        plain += usize::from(single.is_some_and(|(ident, value, _)| {
+                            super::is_plain_move(ident, value, size)
+                        }));
                     }
                 }
             }

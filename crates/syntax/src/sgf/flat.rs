@@ -192,6 +192,26 @@ impl Flat {
             })
     }
 
+    /// The identifier and the one value (its token, brackets included, and range) of node
+    /// `node`, when the node has exactly one property and that property one value: what
+    /// nearly every node of a game record is, one move, read without building its
+    /// [`Property`].
+    pub fn single_value<'a>(
+        &'a self,
+        text: &'a str,
+        node: u32,
+    ) -> Option<(&'a str, &'a str, TextRange)> {
+        let range = &self.nodes[node as usize].properties;
+        let [property] = &self.properties[range.start as usize..range.end as usize] else {
+            return None;
+        };
+        let [value] = &self.values[property.values.start as usize..property.values.end as usize]
+        else {
+            return None;
+        };
+        Some((&text[property.ident?], &text[*value], *value))
+    }
+
     /// The properties of node `node` into `out` (cleared first; reused to spare
     /// allocations).
     pub fn collect_properties<'a>(&'a self, text: &'a str, node: u32, out: &mut Vec<Property<'a>>) {
