@@ -233,7 +233,7 @@ impl<'l, 't, G: Grammar, S: Sink<G::Kind>, X> Parser<'l, 't, G, S, X> {
     pub(crate) fn flush_trivia(&mut self) {
         while self.pos < self.kinds.len() && self.role(self.pos).is_trivia() {
             self.sink
-                .token(self.kinds[self.pos], self.lexed.token_text(self.pos));
+                .lexed_token(self.kinds[self.pos], self.lexed, self.pos);
             self.pos += 1;
         }
     }
@@ -279,7 +279,7 @@ impl<'l, 't, G: Grammar, S: Sink<G::Kind>, X> Parser<'l, 't, G, S, X> {
         self.flush_trivia();
         if self.pos < self.kinds.len() {
             self.sink
-                .token(self.kinds[self.pos], self.lexed.token_text(self.pos));
+                .lexed_token(self.kinds[self.pos], self.lexed, self.pos);
             self.pos += 1;
         }
     }

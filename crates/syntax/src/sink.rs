@@ -9,6 +9,15 @@ pub(crate) trait Sink<K> {
     fn finish_node(&mut self);
     /// Adds a token.
     fn token(&mut self, kind: K, text: &str);
+    /// Adds token `i` of `lexed` as a token of `kind`: [`Sink::token`] with its text, unless
+    /// the sink needs only where it is (the SGF tables), which spares cutting the text.
+    #[inline]
+    fn lexed_token(&mut self, kind: K, lexed: &crate::Lexed<'_, K>, i: usize)
+    where
+        K: Copy,
+    {
+        self.token(kind, lexed.token_text(i));
+    }
 }
 
 impl<K: Into<rowan::SyntaxKind>> Sink<K> for rowan::GreenNodeBuilder<'_> {

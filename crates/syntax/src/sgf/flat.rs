@@ -416,7 +416,19 @@ impl Sink<SyntaxKind> for FlatSink {
     }
 
     fn token(&mut self, kind: SyntaxKind, text: &str) {
-        let range = TextRange::at(self.at, TextSize::of(text));
+        self.token_at(kind, TextRange::at(self.at, TextSize::of(text)));
+    }
+
+    #[inline]
+    fn lexed_token(&mut self, kind: SyntaxKind, lexed: &crate::Lexed<'_, SyntaxKind>, i: usize) {
+        self.token_at(kind, lexed.text_range(i));
+    }
+}
+
+impl FlatSink {
+    /// A token of `kind` at `range`, which starts where the last one ended.
+    #[inline]
+    fn token_at(&mut self, kind: SyntaxKind, range: TextRange) {
         self.at = range.end();
         if let Some(&Open::Property(property)) = self.open.last() {
             match kind {
@@ -446,5 +458,9 @@ impl<A: Sink<SyntaxKind>> Sink<SyntaxKind> for Both<'_, A> {
     fn token(&mut self, kind: SyntaxKind, text: &str) {
         self.0.token(kind, text);
         self.1.token(kind, text);
+    }
+    fn lexed_token(&mut self, kind: SyntaxKind, lexed: &crate::Lexed<'_, SyntaxKind>, i: usize) {
+        self.0.lexed_token(kind, lexed, i);
+        self.1.lexed_token(kind, lexed, i);
     }
 }
