@@ -254,13 +254,14 @@ fn decode(raw: &str, simple: bool) -> String {
 /// Whether `raw` is a valid value of type `ty` on a Go board of `size` (columns, rows).
 /// For games other than Go, points are not checked (`size` is `None`).
 pub fn is_valid(ty: ValueType, raw: &str, size: Option<(u32, u32)>) -> bool {
-    let raw_trimmed = raw.trim();
+    // Trimmed only where white space around the value is allowed: not for a move's point,
+    // checked for every move.
     match ty {
-        None => raw_trimmed.is_empty(),
-        Number => parse_number(raw_trimmed).is_some(),
-        Real => parse_real(raw_trimmed).is_some(),
-        Double => matches!(raw_trimmed, "1" | "2"),
-        Color => matches!(raw_trimmed, "B" | "W"),
+        None => raw.trim().is_empty(),
+        Number => parse_number(raw.trim()).is_some(),
+        Real => parse_real(raw.trim()).is_some(),
+        Double => matches!(raw.trim(), "1" | "2"),
+        Color => matches!(raw.trim(), "B" | "W"),
         SimpleText | Text => true,
         Point | Stone => point(raw, size).is_some(),
         Move => {
