@@ -25,12 +25,28 @@ pub(crate) fn parse_collection<S: Sink<SyntaxKind>>(
     lexed: &Lexed<'_>,
     sink: &mut S,
 ) -> Vec<SyntaxError> {
-    let mut parser = Parser::<SyntaxKind, S>::new(lexed, 0..lexed.len(), sink, ());
+    parse_collection_with(lexed, sink, PlainNodes(true))
+}
+
+/// [`parse_collection`], with or without the short way for plain nodes (a test holds the
+/// two to the same tree and diagnostics).
+pub(crate) fn parse_collection_with<S: Sink<SyntaxKind>>(
+    lexed: &Lexed<'_>,
+    sink: &mut S,
+    plain_nodes: PlainNodes,
+) -> Vec<SyntaxError> {
+    let mut parser =
+        Parser::<SyntaxKind, S, PlainNodes>::new(lexed, 0..lexed.len(), sink, plain_nodes);
     parser.collection();
     parser.into_errors()
 }
 
-impl<S: Sink<SyntaxKind>> Parser<'_, '_, SyntaxKind, S> {
+/// Whether the grammar reads a plain node (`;B[dq]`) the short way (see
+/// `Parser::plain_node`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct PlainNodes(pub(crate) bool);
+
+impl<S: Sink<SyntaxKind>> Parser<'_, '_, SyntaxKind, S, PlainNodes> {
     fn collection(&mut self) {
         self.start_root(COLLECTION);
         let mut trees = 0;
@@ -186,6 +202,9 @@ impl<S: Sink<SyntaxKind>> Parser<'_, '_, SyntaxKind, S> {
 
     /// `;` (when there is one) and the properties after it.
     fn node(&mut self) {
+        if self.state.0 && self.plain_node() {
+            return;
+        }
         self.start(NODE);
         if self.at(SEMICOLON) {
             self.bump();
@@ -199,6 +218,45 @@ impl<S: Sink<SyntaxKind>> Parser<'_, '_, SyntaxKind, S> {
             }
         }
         self.finish();
+    }
+
+    /// A node written `;B[dq]`, one identifier right after its `;` with one value, in which
+    /// the general way below can find nothing to report (the value closed, no `;` in it that
+    /// could start a swallowed node, nothing of the node after it and no `]`): nearly every
+    /// node of a game record, read with the events the general way makes, without its
+    /// questions. Whether it was taken.
+    fn plain_node(&mut self) -> bool {
+        let Some(i) = self.nth_index(0) else {
+            return false;
+        };
+        let tokens = self.lexed().len();
+        if i + 2 >= tokens
+            || self.role(i) != SEMICOLON
+            || self.role(i + 1) != IDENT
+            || self.role(i + 2) != VALUE
+        {
+            return false;
+        }
+        let value = self.token_text(i + 2);
+        if !value_is_closed(value) || value.contains(';') {
+            return false;
+        }
+        // The node goes on after the value (another value or property, stray text), or a
+        // `]` follows it, which `unescaped_bracket` would look at: a `]` outside a value is
+        // stray text, and only white space can stand between it and the value without
+        // being a token of these kinds.
+        let next = (i + 3..tokens).find(|&j| !self.role(j).is_trivia());
+        if next.is_some_and(|j| matches!(self.role(j), IDENT | VALUE | ERROR_TOKEN)) {
+            return false;
+        }
+        self.start(NODE);
+        self.bump();
+        self.start(PROPERTY);
+        self.bump();
+        self.bump();
+        self.finish();
+        self.finish();
+        true
     }
 
     fn property(&mut self) {

@@ -110,3 +110,64 @@ fn the_tables_of_a_tree_are_those_the_grammar_fills() {
         assert_eq!(tree, grammar, "{text}");
     }
 }
+
+/// The tree and the diagnostics of `text` with and without the short way for plain nodes.
+fn both_ways(text: &str) -> [(rowan::GreenNode, Vec<crate::SyntaxError>); 2] {
+    [true, false].map(|plain| {
+        let lexed = lex(text);
+        let mut builder = rowan::GreenNodeBuilder::new();
+        let errors = parser::parse_collection_with(&lexed, &mut builder, parser::PlainNodes(plain));
+        (builder.finish(), errors)
+    })
+}
+
+/// The short way for plain nodes makes the tree and finds the diagnostics of the general
+/// way: on every SGF file of the repository and the corpus, and on texts where a plain-
+/// looking node is not (a value left open, one holding `;`, a `]` after it, a second value
+/// or property, stray text, white space between its tokens), cut at every byte.
+#[test]
+fn plain_nodes_the_short_way_are_read_as_the_general_way_reads_them() {
+    use std::path::{Path, PathBuf};
+    fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                sgf_files(&path, out);
+            } else if path.extension().is_some_and(|e| e == "sgf") {
+                out.push(path);
+            }
+        }
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut files = Vec::new();
+    sgf_files(&root.join("fixtures"), &mut files);
+    assert!(
+        files.len() > 50,
+        "the repository's SGF fixtures: {}",
+        files.len()
+    );
+    let corpus = root.join("../shared/corpus");
+    if corpus.is_dir() {
+        sgf_files(&corpus, &mut files);
+    } else {
+        eprintln!(
+            "the shared corpus is not at {}: fixtures only",
+            corpus.display()
+        );
+    }
+    for path in &files {
+        let text = String::from_utf8_lossy(&std::fs::read(path).expect("readable")).into_owned();
+        let [short, general] = both_ways(&text);
+        assert_eq!(short, general, "{}", path.display());
+    }
+    let broken = "(;GM[1]SZ[9];B[aa];W[bb\n;B[cc;W[dd]];B[ee]x];W[ff][gg];B[hh]C[x];W[ii]zz;B [jj];W\t[kk];B[ll]\n;W[mm]  ]\n;B[\\]];W[nn]\r;B[oo])";
+    for end in 0..=broken.len() {
+        if broken.is_char_boundary(end) {
+            let [short, general] = both_ways(&broken[..end]);
+            assert_eq!(short, general, "{:?}", &broken[..end]);
+        }
+    }
+}
