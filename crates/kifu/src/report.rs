@@ -326,10 +326,39 @@ fn render_with(
     let mut rendered = renderer.render(report);
     let mut from = 0;
     for (shown, real) in origins {
-        if let Some(at) = rendered[from..].find(&shown).map(|i| from + i) {
+        if let Some(at) = origin_line(&rendered, from, &shown) {
             rendered.replace_range(at..at + shown.len(), &real);
             from = at + real.len();
         }
     }
     rendered
+}
+
+/// Where `origin` is written, from `from` on, as the whole rest of a `-->` or `:::` line
+/// (colour codes before it): not in a title or a source line that happens to hold the same
+/// `file:line:column`.
+fn origin_line(rendered: &str, from: usize, origin: &str) -> Option<usize> {
+    rendered[from..]
+        .match_indices(origin)
+        .map(|(i, _)| from + i)
+        .find(|&at| {
+            let end = at + origin.len();
+            let line_start = rendered[..at].rfind('\n').map_or(0, |i| i + 1);
+            let head = strip_colour(&rendered[line_start..at]);
+            (end == rendered.len() || rendered[end..].starts_with('\n'))
+                && matches!(head.trim(), "-->" | ":::")
+        })
+}
+
+/// `text` without its ANSI colour codes (`ESC [ ... m`).
+fn strip_colour(text: &str) -> String {
+    let mut plain = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('\u{1b}') {
+        plain.push_str(&rest[..at]);
+        rest = &rest[at..];
+        rest = rest.find('m').map_or("", |m| &rest[m + 1..]);
+    }
+    plain.push_str(rest);
+    plain
 }

@@ -60,7 +60,11 @@ pub(super) fn render(title: &Title<'_>, places: &[Place<'_>]) -> Option<String> 
     let room = TERM_WIDTH.checked_sub(3 + digits)?;
     let mut measured = Vec::with_capacity(places.len());
     for place in places {
-        if !place.label.is_none_or(is_plain) {
+        // An empty label gets no space before it from annotate-snippets.
+        if !place
+            .label
+            .is_none_or(|label| !label.is_empty() && is_plain(label))
+        {
             return None;
         }
         measured.push(measure(place, room)?);
@@ -291,7 +295,7 @@ mod tests {
                         fast += usize::from(same(&error, &lines, text));
                         for (i, &other) in points.iter().enumerate().take(3) {
                             let related = TextRange::empty(TextSize::from(other));
-                            let label = if i == 1 { "first\nhere" } else { "first here" };
+                            let label = ["first here", "first\nhere", ""][i];
                             error = error.with_related(related, label);
                             all += 1;
                             fast += usize::from(same(&error, &lines, text));
@@ -303,6 +307,34 @@ mod tests {
         eprintln!("{fast} of {all} made-up diagnostics rendered here");
         // Both ways taken, many times each.
         assert!(fast > 1000 && all - fast > 1000, "{fast} of {all}");
+    }
+
+    /// Where an excerpt does not start its line, annotate-snippets' `file:line:column`
+    /// (counted in the excerpt) is put right in the `-->` line, and only there: not in a
+    /// title that holds the same words (the first version replaced the first match).
+    #[test]
+    fn the_origin_is_put_right_in_its_own_line_only() {
+        let text = format!("(;GM[1]{}SZ[a.sgf:1:62])", "C[x]".repeat(25));
+        let lines = Lines::new(&text, 0, 0);
+        let start = text.find("a.sgf").expect("in the text") as u32;
+        let range = TextRange::at(TextSize::from(start), TextSize::from(10));
+        let message = "`[a.sgf:1:62]` is not a valid `SZ` value";
+        let error = SyntaxError::new(Code::ALL[0], range, message);
+        let real = format!("a.sgf:1:{}", start + 1);
+        for renderer in [Renderer::plain(), Renderer::styled()] {
+            let rendered = render_with(&renderer, "a.sgf", &error, places("a.sgf", &error, &lines));
+            let plain = crate::report::strip_colour(&rendered);
+            let mut rows = plain.lines();
+            assert!(
+                rows.next().is_some_and(|title| title.ends_with(message)),
+                "{plain}"
+            );
+            assert_eq!(
+                rows.next().map(str::trim),
+                Some(format!("--> {real}").as_str()),
+                "{plain}"
+            );
+        }
     }
 
     /// Lines about as wide as annotate-snippets shows whole, one column at a time: narrow
