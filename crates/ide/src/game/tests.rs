@@ -220,3 +220,28 @@ fn a_variation_never_closed_ends_at_its_last_token() {
     let end = "1. e4 e5 (1... c5 2. Nf3 $1 (2. Nc3 $2";
     assert_eq!(ends[1..], [end, end]);
 }
+
+/// What a node holds beside its move, read the same whichever way the node is read: a
+/// comment in a node after a variation (it belongs to its own tree's last move, after the
+/// variation's moves), `MN` renumbering, stones set up between moves, a move written with
+/// an old long identifier, a node of one property that is no move, a comment alone.
+#[test]
+fn go_nodes_beside_their_moves() {
+    check(
+        Notation::Sgf,
+        "(;GM[1]SZ[9];B[aa]C[one](;W[bb]C[two];B[cc])(;W[dd]);C[after]C[again];AB[ee]AW[ff];W[gg]MN[10];Black[hh];PL[W];TR[aa];W[ii]C[x])",
+        expect![[r#"
+            Go { size: (9, 9) }, Initial, first ply 0, Black first
+            line 0 ";GM[1]SZ[9]"
+              1. aa (Black, ply 0, after start) Property "one" Property "after" Property "again"
+              10. gg (White, ply 1, after 1. aa) written 10
+              11. hh (Black, ply 2, after 10. gg)
+              12. ii (White, ply 3, after 11. hh) Property "x"
+            line 1 ";W[bb]C[two]" in line 0, from 1. aa, replaces nothing
+              2. bb (White, ply 1, after 1. aa) Property "two"
+              3. cc (Black, ply 2, after 2. bb)
+            line 2 ";W[dd]" in line 0, from 1. aa, replaces nothing
+              2. dd (White, ply 1, after 1. aa)
+        "#]],
+    );
+}
