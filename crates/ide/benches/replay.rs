@@ -65,28 +65,22 @@ fn bench_sgf_check(c: &mut Criterion, fox: &[Vec<u8>]) {
     let mut group = c.benchmark_group("fox-pro-sample, kifu check against sgf-parse");
     group.throughput(Throughput::Bytes(total as u64));
     group.sample_size(20);
-    group.bench_function("kifu check::sgf_file with replay", |b| {
-        b.iter(|| {
-            fox.iter()
-                .map(|bytes| {
-                    kifu_ide::check::sgf_file(black_box(bytes), true)
-                        .diagnostics
-                        .len()
-                })
-                .sum::<usize>()
-        })
-    });
-    group.bench_function("kifu check::sgf_file, syntax only", |b| {
-        b.iter(|| {
-            fox.iter()
-                .map(|bytes| {
-                    kifu_ide::check::sgf_file(black_box(bytes), false)
-                        .diagnostics
-                        .len()
-                })
-                .sum::<usize>()
-        })
-    });
+    for (name, replay) in [
+        ("kifu check::sgf_file with replay", true),
+        ("kifu check::sgf_file, syntax only", false),
+    ] {
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                fox.iter()
+                    .map(|bytes| {
+                        kifu_ide::check::sgf_file(black_box(bytes), replay)
+                            .diagnostics
+                            .len()
+                    })
+                    .sum::<usize>()
+            })
+        });
+    }
     group.bench_function("sgf-parse", |b| {
         b.iter(|| {
             texts

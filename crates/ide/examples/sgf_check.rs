@@ -7,21 +7,7 @@
 //!
 //! `cargo run --release -p kifu-ide --example sgf_check -- [--document] DIR [ROUNDS]`
 
-use std::path::{Path, PathBuf};
-
-fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            sgf_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "sgf") {
-            out.push(path);
-        }
-    }
-}
+use std::path::Path;
 
 fn main() {
     let mut args = std::env::args().skip(1).peekable();
@@ -32,8 +18,7 @@ fn main() {
     };
     let rounds: usize = args.next().and_then(|r| r.parse().ok()).unwrap_or(1);
     let mut paths = Vec::new();
-    sgf_files(Path::new(&dir), &mut paths);
-    paths.sort();
+    kifu_testing::game_files(Path::new(&dir), &["sgf"], &mut paths);
     let files: Vec<Vec<u8>> = paths.iter().filter_map(|p| std::fs::read(p).ok()).collect();
     let bytes: usize = files.iter().map(Vec::len).sum();
     let mut diagnostics = 0;

@@ -287,35 +287,50 @@ fn windows_1252(bytes: &[u8], bad: usize, at: usize, what: &str) -> (String, Syn
     (text.into_owned(), warning)
 }
 
-/// What `String::from_utf8_lossy(bytes)` gives, found faster: the standard library's
-/// `from_utf8` checks a run of ASCII a word at a time, where `from_utf8_lossy` walks every
-/// byte (2.7% of checking the Fox Go records, most of which hold a few bytes of another
-/// encoding). Each bad sequence is replaced by one `�`, as `from_utf8_lossy` does: the
-/// longest start of a valid sequence, or one byte (`Utf8Error::error_len`).
-pub(crate) fn lossy_utf8(bytes: &[u8]) -> Cow<'_, str> {
-    let mut rest = match std::str::from_utf8(bytes) {
-        Ok(text) => return Cow::Borrowed(text),
-        Err(_) => bytes,
-    };
-    let mut text = String::with_capacity(bytes.len() + 16);
-    loop {
-        match std::str::from_utf8(rest) {
+/// The runs of `bytes` between bad UTF-8 sequences, each with the length of the bad
+/// sequence after it (0 after the last run): what `utf8_chunks` gives, found faster. The
+/// standard library's `from_utf8` checks a run of ASCII a word at a time, where
+/// `utf8_chunks` walks every byte (with `from_utf8_lossy`, 4% of checking the Fox Go
+/// records, most of which hold a few bytes of another encoding). A bad sequence is the
+/// longest start of a valid one, or one byte (`Utf8Error::error_len`), as there.
+pub(crate) fn utf8_runs(bytes: &[u8]) -> impl Iterator<Item = (&str, usize)> {
+    let mut rest = Some(bytes);
+    std::iter::from_fn(move || {
+        let bytes = rest?;
+        let (good, bad) = match std::str::from_utf8(bytes) {
             Ok(valid) => {
-                text.push_str(valid);
-                return Cow::Owned(text);
+                rest = None;
+                return Some((valid, 0));
             }
             Err(error) => {
-                let (valid, after) = rest.split_at(error.valid_up_to());
-                // Valid by the error's own word: checked again, at the ASCII speed.
-                if let Ok(valid) = std::str::from_utf8(valid) {
-                    text.push_str(valid);
-                }
-                text.push('\u{fffd}');
-                let bad = error.error_len().map_or(after.len(), usize::from);
-                rest = &after[bad..];
+                let after = bytes.len() - error.valid_up_to();
+                (
+                    error.valid_up_to(),
+                    error.error_len().map_or(after, usize::from),
+                )
             }
+        };
+        rest = Some(&bytes[good + bad..]);
+        // Valid by the error's own word: checked again, at the ASCII speed.
+        let valid = std::str::from_utf8(&bytes[..good]).unwrap_or_default();
+        Some((valid, bad))
+    })
+}
+
+/// What `String::from_utf8_lossy(bytes)` gives, from [`utf8_runs`]: each bad sequence
+/// replaced by one `�`.
+pub(crate) fn lossy_utf8(bytes: &[u8]) -> Cow<'_, str> {
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return Cow::Borrowed(text);
+    }
+    let mut text = String::with_capacity(bytes.len() + 16);
+    for (valid, bad) in utf8_runs(bytes) {
+        text.push_str(valid);
+        if bad > 0 {
+            text.push('\u{fffd}');
         }
     }
+    Cow::Owned(text)
 }
 
 /// Bytes read as UTF-8 with each bad sequence replaced by `�`, and the way back from an
@@ -586,37 +601,47 @@ fn last_game_boundary(text: &str, games: &pgn::Games<'_>) -> Option<usize> {
     })
 }
 
+/// Up to a dozen pieces of bytes of every kind of bad UTF-8 sequence (a lone continuation
+/// byte, a lead byte cut short at the end and in the middle, an overlong form, a surrogate,
+/// a code point past U+10FFFF, 0xff, GBK's bytes) among ASCII and valid two-, three- and
+/// four-byte characters (U+FFFD among them): for tests of what reads UTF-8.
+#[cfg(test)]
+pub(crate) fn broken_utf8(random: &mut kifu_testing::Lcg) -> Vec<u8> {
+    const PIECES: [&[u8]; 15] = [
+        b"abc",
+        b"\x80",
+        b"\xc3",
+        b"\xc3\xa9",
+        b"\xe5\x90",
+        b"\xe5\x90\x8d",
+        b"\xf0\x9f\x98",
+        b"\xf0\x9f\x98\x80",
+        b"\xc0\xaf",
+        b"\xed\xa0\x80",
+        b"\xf4\x90\x80\x80",
+        b"\xff",
+        b"\xb5\xda",
+        b"(;B[dd]C[",
+        b"\xef\xbf\xbd",
+    ];
+    let mut bytes = Vec::new();
+    for _ in 0..random.below(12) {
+        bytes.extend_from_slice(PIECES[random.below(PIECES.len())]);
+    }
+    bytes
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Bytes of every kind of bad sequence (a lone continuation byte, a lead byte cut short
-    /// at the end and in the middle, an overlong form, a surrogate, a code point past
-    /// U+10FFFF, 0xff) among ASCII and valid two-, three- and four-byte characters.
+    /// `from_utf8_lossy`'s text, on bytes with every kind of bad sequence (see
+    /// [`broken_utf8`]).
     #[test]
     fn lossy_utf8_is_from_utf8_lossy() {
-        let pieces: [&[u8]; 14] = [
-            b"abc",
-            b"\x80",
-            b"\xc3",
-            b"\xc3\xa9",
-            b"\xe5\x90",
-            b"\xe5\x90\x8d",
-            b"\xf0\x9f\x98",
-            b"\xf0\x9f\x98\x80",
-            b"\xc0\xaf",
-            b"\xed\xa0\x80",
-            b"\xf4\x90\x80\x80",
-            b"\xff",
-            b"(;B[dd]C[",
-            b"\xef\xbf\xbd",
-        ];
         let mut random = kifu_testing::Lcg::new(17);
         for _ in 0..20_000 {
-            let mut bytes = Vec::new();
-            for _ in 0..random.below(12) {
-                bytes.extend_from_slice(pieces[random.below(pieces.len())]);
-            }
+            let bytes = broken_utf8(&mut random);
             assert_eq!(
                 lossy_utf8(&bytes),
                 String::from_utf8_lossy(&bytes),

@@ -95,7 +95,7 @@ pub fn read_flat(bytes: &[u8]) -> SgfFile<Flat> {
 }
 
 fn read_as<P: Parsed>(bytes: &[u8]) -> SgfFile<P> {
-    let (text, (parse, charset), warnings) = decode_and_parse::<P>(bytes);
+    let (text, WithCharset { parse, charset }, warnings) = decode_and_parse::<P>(bytes);
     let charset = charset.map(|(_, range)| range);
     let at_start = TextRange::empty(TextSize::from(0));
     let mut errors: Vec<SyntaxError> = warnings
@@ -122,13 +122,24 @@ impl<P: Parsed> SgfFile<P> {
     }
 }
 
+/// A text's parse, with the value of its root's `CA[]` and where it is (see
+/// [`root_charset`]).
+struct WithCharset<P> {
+    parse: P,
+    charset: Option<(String, TextRange)>,
+}
+
+impl<P: Parsed> WithCharset<P> {
+    fn of(text: &str) -> WithCharset<P> {
+        let (parse, charset) = P::parse(text);
+        WithCharset { parse, charset }
+    }
+}
+
 /// The decoded text, its parse with its root's `CA[]`, and the decoding warnings.
-#[allow(clippy::type_complexity)]
-fn decode_and_parse<P: Parsed>(
-    bytes: &[u8],
-) -> (String, (P, Option<(String, TextRange)>), Vec<Warning>) {
+fn decode_and_parse<P: Parsed>(bytes: &[u8]) -> (String, WithCharset<P>, Vec<Warning>) {
     let parsed = |text: String, warnings| {
-        let parse = P::parse(&text);
+        let parse = WithCharset::of(&text);
         (text, parse, warnings)
     };
     if let Some((encoding, bom)) = Encoding::for_bom(bytes) {
@@ -153,9 +164,9 @@ fn decode_and_parse<P: Parsed>(
     // Parsed as UTF-8 with bad bytes replaced, to read the root node's `CA[]`; for a UTF-8
     // file (most of them) this is already the final parse.
     let lossy = crate::read::lossy_utf8(bytes);
-    let first = P::parse(&lossy);
+    let first = WithCharset::<P>::of(&lossy);
     let mut warnings = Vec::new();
-    if let Some((label, _)) = &first.1 {
+    if let Some((label, _)) = &first.charset {
         match charset_encoding(label) {
             Ok(encoding) if encoding == UTF_8 => {
                 if let std::borrow::Cow::Owned(_) = lossy {
@@ -289,27 +300,10 @@ fn utf16_without_bom(bytes: &[u8]) -> Option<&'static Encoding> {
 /// files at most one for every four invalid bytes; the most damaged Fox file has 5 for 8.
 fn mostly_utf8(bytes: &[u8]) -> bool {
     let (mut valid, mut invalid) = (0usize, 0usize);
-    // The runs between bad sequences as `from_utf8` finds them (a word at a time over
-    // ASCII), not `utf8_chunks` (a byte at a time): this was 3% of checking the Fox files.
-    let mut rest = bytes;
-    loop {
-        let (good, bad) = match std::str::from_utf8(rest) {
-            Ok(_) => (rest.len(), 0),
-            Err(error) => {
-                let after = rest.len() - error.valid_up_to();
-                (
-                    error.valid_up_to(),
-                    error.error_len().map_or(after, usize::from),
-                )
-            }
-        };
+    for (run, bad) in crate::read::utf8_runs(bytes) {
         // A character that is not ASCII has one lead byte, 0xc0 or above.
-        valid += rest[..good].iter().filter(|&&b| b >= 0xc0).count();
+        valid += run.bytes().filter(|&b| b >= 0xc0).count();
         invalid += bad;
-        if bad == 0 {
-            break;
-        }
-        rest = &rest[good + bad..];
     }
     valid > 0 && invalid <= valid * 2
 }
@@ -319,7 +313,7 @@ mod tests {
     use super::*;
 
     /// [`mostly_utf8`] counts as a walk of `utf8_chunks` does, on bytes with every kind of
-    /// bad sequence among valid characters of every length.
+    /// bad sequence among valid characters of every length (see `read::broken_utf8`).
     #[test]
     fn mostly_utf8_counts_as_the_chunks_do() {
         fn by_chunks(bytes: &[u8]) -> bool {
@@ -330,26 +324,10 @@ mod tests {
             }
             valid > 0 && invalid <= valid * 2
         }
-        let pieces: [&[u8]; 11] = [
-            b"ab",
-            b"\x80",
-            b"\xc3",
-            b"\xc3\xa9",
-            b"\xe5\x90",
-            b"\xe5\x90\x8d",
-            b"\xf0\x9f\x98",
-            b"\xf0\x9f\x98\x80",
-            b"\xed\xa0\x80",
-            b"\xff",
-            b"\xb5\xda",
-        ];
         let mut random = kifu_testing::Lcg::new(5);
         let (mut yes, mut no) = (0, 0);
         for _ in 0..20_000 {
-            let mut bytes = Vec::new();
-            for _ in 0..random.below(10) {
-                bytes.extend_from_slice(pieces[random.below(pieces.len())]);
-            }
+            let bytes = crate::read::broken_utf8(&mut random);
             let expected = by_chunks(&bytes);
             assert_eq!(mostly_utf8(&bytes), expected, "{bytes:?}");
             if expected {

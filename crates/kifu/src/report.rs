@@ -153,12 +153,14 @@ impl<'a> JsonDiagnostic<'a> {
     }
 }
 
-fn level(severity: Severity) -> Level<'static> {
+/// annotate-snippets' level of `severity`, and the name it gives it in a title (which
+/// [`plain::render`] writes).
+fn level(severity: Severity) -> (Level<'static>, &'static str) {
     match severity {
-        Severity::Error => Level::ERROR,
-        Severity::Warning => Level::WARNING,
-        Severity::Info => Level::INFO,
-        Severity::Hint => Level::HELP,
+        Severity::Error => (Level::ERROR, "error"),
+        Severity::Warning => (Level::WARNING, "warning"),
+        Severity::Info => (Level::INFO, "info"),
+        Severity::Hint => (Level::HELP, "help"),
     }
 }
 
@@ -246,7 +248,7 @@ pub fn render(
     let places = places(path, error, lines);
     if !color {
         let title = plain::Title {
-            level: level_name(error.severity()),
+            level: level(error.severity()).1,
             code: error.code.as_str(),
             message: &error.message,
         };
@@ -257,6 +259,7 @@ pub fn render(
     render_with(renderer, path, error, places)
 }
 
+/// The places `error` shows: its own range, then its related ones.
 fn places<'a>(path: &str, error: &'a SyntaxError, lines: &Lines<'_>) -> Vec<Place<'a>> {
     std::iter::once((error.range, None))
         .chain(
@@ -274,16 +277,6 @@ fn places<'a>(path: &str, error: &'a SyntaxError, lines: &Lines<'_>) -> Vec<Plac
             }
         })
         .collect()
-}
-
-/// The name annotate-snippets gives `severity`'s level in a title.
-fn level_name(severity: Severity) -> &'static str {
-    match severity {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
-        Severity::Info => "info",
-        Severity::Hint => "help",
-    }
 }
 
 /// [`render`] by annotate-snippets.
@@ -319,6 +312,7 @@ fn render_with(
         );
     }
     let group = level(error.severity())
+        .0
         .primary_title(error.message.clone())
         .id(error.code.as_str())
         .elements(snippets);

@@ -1,4 +1,7 @@
-//! What kifu's tests share: random cases from a fixed seed.
+//! What kifu's tests share: random cases from a fixed seed, and the game files of the
+//! repository and of the shared corpus beside it.
+
+use std::path::{Path, PathBuf};
 
 /// A small generator with a fixed seed (a 64-bit linear congruential generator with Knuth's
 /// MMIX constants): the same cases on every run and every machine, with no dependency.
@@ -19,6 +22,52 @@ impl Lcg {
             .wrapping_add(1442695040888963407);
         ((self.0 >> 33) as usize) % n.max(1)
     }
+}
+
+/// Every file under `dir` whose extension is one of `extensions` (any case), appended to
+/// `out` in sorted order.
+pub fn game_files(dir: &Path, extensions: &[&str], out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    paths.sort();
+    for path in paths {
+        if path.is_dir() {
+            game_files(&path, extensions, out);
+        } else if path.extension().is_some_and(|e| {
+            extensions
+                .iter()
+                .any(|wanted| e.eq_ignore_ascii_case(wanted))
+        }) {
+            out.push(path);
+        }
+    }
+}
+
+/// The game files with one of `extensions` in the repository's `fixtures/` (at least
+/// `fewest` of them, or the test fails: a moved folder must not make it pass on nothing)
+/// and in the shared corpus beside the repository, when it is there (said on stderr when
+/// it is not).
+pub fn fixture_and_corpus_files(extensions: &[&str], fewest: usize) -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut files = Vec::new();
+    game_files(&root.join("fixtures"), extensions, &mut files);
+    assert!(
+        files.len() >= fewest,
+        "{} fixtures with {extensions:?}, fewer than {fewest}",
+        files.len()
+    );
+    let corpus = root.join("../shared/corpus");
+    if corpus.is_dir() {
+        game_files(&corpus, extensions, &mut files);
+    } else {
+        eprintln!(
+            "the shared corpus is not at {}: fixtures only",
+            corpus.display()
+        );
+    }
+    files
 }
 
 #[cfg(test)]

@@ -165,21 +165,19 @@ fn measure<'a>(place: &'a Place<'a>, room: usize) -> Option<Measured<'a>> {
 
 #[cfg(test)]
 mod tests {
-    use std::path::{Path, PathBuf};
-
     use annotate_snippets::Renderer;
     use kifu_ide::{Document, Notation};
     use kifu_syntax::{Code, SyntaxError, TextRange, TextSize};
 
     use crate::lines::Lines;
-    use crate::report::{level_name, places, render_with};
+    use crate::report::{level, places, render_with};
 
     /// Renders `error` both ways; whether this module rendered it (it must then be what
     /// annotate-snippets renders).
     fn same(error: &SyntaxError, lines: &Lines<'_>, name: &str) -> bool {
         let path = "games/a.pgn";
         let title = super::Title {
-            level: level_name(error.severity()),
+            level: level(error.severity()).1,
             code: error.code.as_str(),
             message: &error.message,
         };
@@ -191,41 +189,11 @@ mod tests {
         fast.is_some()
     }
 
-    fn game_files(dir: &Path, out: &mut Vec<PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                game_files(&path, out);
-            } else if path
-                .extension()
-                .is_some_and(|e| e == "pgn" || e == "sgf" || e == "pdn")
-            {
-                out.push(path);
-            }
-        }
-    }
-
     /// Every diagnostic of every fixture, and of the corpus's files under 256 KiB (the big
     /// databases hold nothing the others do not, and take long in a debug build).
     #[test]
     fn every_diagnostic_of_the_fixtures_and_corpus_renders_as_annotate_snippets_does() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let mut files = Vec::new();
-        game_files(&root.join("fixtures"), &mut files);
-        let fixtures = files.len();
-        assert!(fixtures > 200, "the repository's fixtures: {fixtures}");
-        let corpus = root.join("../shared/corpus");
-        if corpus.is_dir() {
-            game_files(&corpus, &mut files);
-        } else {
-            eprintln!(
-                "the shared corpus is not at {}: fixtures only",
-                corpus.display()
-            );
-        }
+        let files = kifu_testing::fixture_and_corpus_files(&["pgn", "sgf", "pdn"], 201);
         let (mut fast, mut all) = (0, 0);
         for path in &files {
             let bytes = std::fs::read(path).expect("readable");

@@ -461,40 +461,11 @@ fn decode(shape: Option<Shape>, raw: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use std::path::{Path, PathBuf};
-
-    fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                sgf_files(&path, out);
-            } else if path.extension().is_some_and(|e| e == "sgf") {
-                out.push(path);
-            }
-        }
-    }
-
     /// Passing over the nodes that are one plain move changes nothing: every SGF file of the
     /// repository and of the corpus gets the same diagnostics with every node checked.
     #[test]
     fn plain_moves_passed_over_change_no_diagnostic() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let mut files = Vec::new();
-        sgf_files(&root.join("fixtures"), &mut files);
-        let fixtures = files.len();
-        assert!(fixtures > 50, "the repository's SGF fixtures: {fixtures}");
-        let corpus = root.join("../shared/corpus");
-        if corpus.is_dir() {
-            sgf_files(&corpus, &mut files);
-        } else {
-            eprintln!(
-                "the shared corpus is not at {}: fixtures only",
-                corpus.display()
-            );
-        }
+        let files = kifu_testing::fixture_and_corpus_files(&["sgf"], 51);
         let (mut plain, mut diagnostics) = (0, 0);
         for path in &files {
             let bytes = std::fs::read(path).expect("readable");

@@ -127,37 +127,7 @@ fn both_ways(text: &str) -> [(rowan::GreenNode, Vec<crate::SyntaxError>); 2] {
 /// or property, stray text, white space between its tokens), cut at every byte.
 #[test]
 fn plain_nodes_the_short_way_are_read_as_the_general_way_reads_them() {
-    use std::path::{Path, PathBuf};
-    fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                sgf_files(&path, out);
-            } else if path.extension().is_some_and(|e| e == "sgf") {
-                out.push(path);
-            }
-        }
-    }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let mut files = Vec::new();
-    sgf_files(&root.join("fixtures"), &mut files);
-    assert!(
-        files.len() > 50,
-        "the repository's SGF fixtures: {}",
-        files.len()
-    );
-    let corpus = root.join("../shared/corpus");
-    if corpus.is_dir() {
-        sgf_files(&corpus, &mut files);
-    } else {
-        eprintln!(
-            "the shared corpus is not at {}: fixtures only",
-            corpus.display()
-        );
-    }
+    let files = kifu_testing::fixture_and_corpus_files(&["sgf"], 51);
     for path in &files {
         let text = String::from_utf8_lossy(&std::fs::read(path).expect("readable")).into_owned();
         let [short, general] = both_ways(&text);
