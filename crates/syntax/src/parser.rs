@@ -76,6 +76,9 @@ pub(crate) struct Parser<'l, 't, G: Grammar, S, X = ()> {
     kinds: &'l [G::Kind],
     /// The next raw token (trivia included) to hand to the sink.
     pos: usize,
+    /// The next significant token at or after `pos` (`kinds.len()` at the end): found once
+    /// each time the cursor passes a token, not at every question about it.
+    next: usize,
     sink: &'l mut S,
     errors: Vec<SyntaxError>,
     /// How many groups are open around the cursor.
@@ -92,10 +95,12 @@ impl<'l, 't, G: Grammar, S: Sink<G::Kind>, X> Parser<'l, 't, G, S, X> {
         sink: &'l mut S,
         state: X,
     ) -> Self {
+        let kinds = &lexed.kinds()[..tokens.end];
         Parser {
             lexed,
-            kinds: &lexed.kinds()[..tokens.end],
+            kinds,
             pos: tokens.start,
+            next: significant_from::<G>(kinds, tokens.start),
             sink,
             errors: Vec::new(),
             depth: 0,
@@ -148,7 +153,10 @@ impl<'l, 't, G: Grammar, S: Sink<G::Kind>, X> Parser<'l, 't, G, S, X> {
     /// The index of the `n`th significant token from the cursor.
     #[inline]
     pub(crate) fn nth_index(&self, mut n: usize) -> Option<usize> {
-        let mut i = self.pos;
+        if n == 0 {
+            return (self.next < self.kinds.len()).then_some(self.next);
+        }
+        let mut i = self.next;
         while i < self.kinds.len() {
             if !self.role(i).is_trivia() {
                 if n == 0 {
@@ -281,6 +289,7 @@ impl<'l, 't, G: Grammar, S: Sink<G::Kind>, X> Parser<'l, 't, G, S, X> {
             self.sink
                 .lexed_token(self.kinds[self.pos], self.lexed, self.pos);
             self.pos += 1;
+            self.next = significant_from::<G>(self.kinds, self.pos);
         }
     }
 
@@ -292,6 +301,7 @@ impl<'l, 't, G: Grammar, S: Sink<G::Kind>, X> Parser<'l, 't, G, S, X> {
             self.sink
                 .token(G::kind(role), self.lexed.token_text(self.pos));
             self.pos += 1;
+            self.next = significant_from::<G>(self.kinds, self.pos);
         }
     }
 
@@ -391,4 +401,14 @@ impl<'l, 't, G: Grammar, S: Sink<G::Kind>, X> Parser<'l, 't, G, S, X> {
             self.never_closed(nesting, open);
         }
     }
+}
+
+/// The first significant token of `kinds` at or after `from`, or `kinds.len()`.
+#[inline]
+fn significant_from<G: Grammar>(kinds: &[G::Kind], from: usize) -> usize {
+    let mut i = from;
+    while i < kinds.len() && G::role(kinds[i]).is_trivia() {
+        i += 1;
+    }
+    i
 }
