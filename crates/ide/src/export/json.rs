@@ -37,13 +37,48 @@ const ESCAPE: [u8; 256] = {
     table
 };
 
+/// Whether any of the eight bytes of `word` is one that JSON escapes: below 0x20, `"` or
+/// `\\`. (A byte below `n` makes `byte - n` borrow into its high bit where the byte's own
+/// high bit is clear: exact for the word as a whole, for `n` up to 0x80.)
+#[inline]
+fn escapes_any(word: u64) -> bool {
+    const ONES: u64 = u64::from_ne_bytes([1; 8]);
+    const HIGH: u64 = ONES << 7;
+    let below = |x: u64, n: u8| x.wrapping_sub(ONES * u64::from(n)) & !x & HIGH;
+    let control = below(word, 0x20);
+    let quote = below(word ^ (ONES * u64::from(b'"')), 1);
+    let backslash = below(word ^ (ONES * u64::from(b'\\')), 1);
+    control | quote | backslash != 0
+}
+
+/// How many bytes at the start of `bytes` need no escape, found eight at a time (the rest
+/// of the count may stop short of the first byte that does: the caller goes on byte by
+/// byte from there).
+#[inline]
+fn unescaped_prefix(bytes: &[u8]) -> usize {
+    let mut words = bytes.chunks_exact(8);
+    let mut n = 0;
+    for word in &mut words {
+        let word = u64::from_ne_bytes(word.try_into().expect("eight bytes"));
+        if escapes_any(word) {
+            break;
+        }
+        n += 8;
+    }
+    n
+}
+
 /// A JSON string: `"`, `\` and control characters escaped as serde_json escapes them.
+/// Most strings (comments, names) need no escape: they are scanned eight bytes at a time,
+/// and byte by byte only from the word that holds the first to escape. (Byte by byte
+/// throughout, it was 4.5% of `kifu export`.)
 fn string(out: &mut Vec<u8>, s: &str) {
     let bytes = s.as_bytes();
     out.reserve(bytes.len() + 2);
     out.push(b'"');
+    let clean = unescaped_prefix(bytes);
     let mut start = 0;
-    for (i, &b) in bytes.iter().enumerate() {
+    for (i, &b) in bytes.iter().enumerate().skip(clean) {
         let escape = ESCAPE[usize::from(b)];
         if escape == 0 {
             continue;
@@ -423,6 +458,67 @@ impl Json for Exported<'_> {
         match self {
             Exported::Game(game) => game.write(out),
             Exported::Sgf(game) => game.write(out),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Strings of every length up to 40 with one byte of every kind (each that JSON
+    /// escapes, and some that it does not, UTF-8 among them) at every place, and two such
+    /// bytes: the same text as serde_json's.
+    #[test]
+    fn strings_are_escaped_as_serde_json_escapes_them() {
+        let odd: Vec<char> = (0u8..0x20)
+            .map(char::from)
+            .chain([
+                '"', '\\', '!', '#', '[', ']', '\u{7f}', 'é', '€', '😀', '\u{2028}',
+            ])
+            .collect();
+        let mut checked = 0;
+        for len in 0usize..=40 {
+            for &c in &odd {
+                for at in 0..len.max(1) {
+                    for second in [
+                        None,
+                        Some((len.saturating_sub(1 + at), '"')),
+                        Some((0, '\n')),
+                    ] {
+                        let mut text: Vec<char> = "a".repeat(len).chars().collect();
+                        if len > 0 {
+                            text[at] = c;
+                        }
+                        if let Some((i, d)) = second.filter(|_| len > 0) {
+                            text[i] = d;
+                        }
+                        let text: String = text.into_iter().collect();
+                        let mut out = Vec::new();
+                        string(&mut out, &text);
+                        let expected = serde_json::to_vec(&text).unwrap();
+                        assert_eq!(out, expected, "{text:?}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 20_000, "{checked}");
+    }
+
+    /// The eight-at-a-time test against the byte table, for every byte in every place of
+    /// a word and next to every other byte.
+    #[test]
+    fn a_word_escapes_when_one_of_its_bytes_does() {
+        for b in 0..=255u8 {
+            for other in 0..=255u8 {
+                for at in 0..8 {
+                    let mut word = [other; 8];
+                    word[at] = b;
+                    let expected = word.iter().any(|&x| ESCAPE[usize::from(x)] != 0);
+                    assert_eq!(escapes_any(u64::from_ne_bytes(word)), expected, "{word:?}");
+                }
+            }
         }
     }
 }
