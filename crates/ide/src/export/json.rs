@@ -7,8 +7,9 @@
 use std::collections::BTreeMap;
 
 use super::{
-    After, Exported, ExportedDiagnostic, ExportedGame, ExportedLine, ExportedMove, ExportedNode,
-    ExportedSgfGame, ExportedSgfLine, ExportedSgfMove, ExportedTag, Position, Span,
+    Comments, Exported, ExportedDiagnostic, ExportedGame, ExportedLine, ExportedMove, ExportedNode,
+    ExportedSgfGame, ExportedSgfLine, ExportedSgfMove, ExportedTag, Moves, Position, Span,
+    Variations,
 };
 use crate::replay::{Step, StepPosition};
 
@@ -335,9 +336,33 @@ impl Json for Step {
     }
 }
 
-impl Json for After<'_> {
+/// The items of a view as a JSON array.
+fn array<T: Json>(out: &mut Vec<u8>, items: impl Iterator<Item = T>) {
+    out.push(b'[');
+    for (i, item) in items.enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        item.write(out);
+    }
+    out.push(b']');
+}
+
+impl Json for Comments<'_> {
     fn write(&self, out: &mut Vec<u8>) {
-        Step::write(self, out);
+        array(out, self.iter());
+    }
+}
+
+impl Json for Moves<'_> {
+    fn write(&self, out: &mut Vec<u8>) {
+        array(out, self.iter());
+    }
+}
+
+impl Json for Variations<'_> {
+    fn write(&self, out: &mut Vec<u8>) {
+        array(out, self.iter());
     }
 }
 
@@ -395,7 +420,7 @@ impl Json for ExportedGame<'_> {
         o.field(key!("index"), &self.index);
         o.field(key!("tags"), &self.tags);
         o.field(key!("comments"), &self.comments);
-        o.field(key!("moves"), &self.moves);
+        o.field(key!("moves"), &self.moves());
         o.field(key!("result"), &self.result);
         o.field(key!("diagnostics"), &self.diagnostics);
         o.end();
