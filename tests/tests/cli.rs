@@ -193,6 +193,43 @@ fn large_file_read_in_pieces_keeps_lines_and_offsets() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[test]
+fn export_in_pieces_numbers_every_game_and_names_its_file() {
+    // Over 8 MiB, so read in pieces, each cut in parts whose games are exported in
+    // parallel: each game's head (file and index) is written once the games before it are
+    // counted. Every third game has a stray token, so is read by the grammar, not the
+    // plain reader; the file's name needs escaping in JSON.
+    let plain = "[White \"A\"]\n\n1. e4 {c} e5 2. Nf3 Nc6 1-0\n\n";
+    let odd = "[White \"B\"]\n\n1. e4 ) e5 0-1\n\n";
+    let games = 320_000;
+    let text: String = (0..games)
+        .map(|i| if i % 3 == 2 { odd } else { plain })
+        .collect();
+    assert!(text.len() > 10 << 20);
+    let dir = fresh_dir("export-pieces");
+    let file = dir.join("a \"b\"\tc.pgn");
+    std::fs::write(&file, &text).unwrap();
+    let name = file.to_str().unwrap();
+    let out = kifu(&["export", "--format", "jsonl", "--no-positions", name]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let mut count = 0;
+    for (i, line) in stdout(&out).lines().enumerate() {
+        let game: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(game["file"], name);
+        assert_eq!(game["index"].as_u64(), Some(i as u64 + 1));
+        let (white, unmatched) = if i % 3 == 2 { ("B", 1) } else { ("A", 0) };
+        assert_eq!(game["tags"][0]["value"], white, "game {}", i + 1);
+        let codes = game["diagnostics"].as_array().unwrap().iter();
+        let found = codes
+            .filter(|d| d["code"] == "unmatched-close-paren")
+            .count();
+        assert_eq!(found, unmatched, "game {}", i + 1);
+        count += 1;
+    }
+    assert_eq!(count, games);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// An empty folder of this test run's own, named for the test.
 fn fresh_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("kifu-e2e-{}-{name}", std::process::id()));

@@ -447,6 +447,21 @@ impl ExportedGame<'_> {
     pub fn write_json(&self, out: &mut Vec<u8>) {
         self.write(out);
     }
+
+    /// [`ExportedGame::write_json`] without its head ([`ExportedGame::write_json_head`]),
+    /// for a caller that learns a game's index only once its JSON is made: the CLI makes
+    /// each game's model and JSON in one go on every core, before it knows how many games
+    /// the parts of the file before it held.
+    pub fn write_json_body(&self, out: &mut Vec<u8>) {
+        json::game_body(self, out);
+    }
+
+    /// The head of a game's JSON, `{"file":"…","index":7`: what
+    /// [`ExportedGame::write_json_body`] leaves out, with the same `file` and `index` as
+    /// [`ExportedGame::file`] and [`ExportedGame::index`] would give.
+    pub fn write_json_head(file: &str, index: usize, out: &mut Vec<u8>) {
+        json::game_head(out, file, index);
+    }
 }
 
 impl<'a> ExportedDiagnostic<'a> {

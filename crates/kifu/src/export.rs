@@ -12,7 +12,7 @@ use kifu_ide::game::{Game, GameRef};
 use kifu_ide::{check, Document};
 
 use crate::lines::Lines;
-use crate::pieces::{for_each_piece_plain, whole_files, EXPORT_BATCH_BYTES};
+use crate::pieces::{for_each_piece_plain, whole_files, Piece, EXPORT_BATCH_BYTES};
 use crate::progress::Progress;
 use crate::ExitStatus;
 use kifu_input::files;
@@ -48,10 +48,11 @@ pub fn run(
     let mut writer = Writer::start(format);
     // SGF and PDN files read whole, a run of them at a time on every core, each written in
     // its turn: the JSON of each game of each file.
-    let mut prepared: VecDeque<io::Result<(Vec<Vec<u8>>, usize)>> = VecDeque::new();
+    let mut prepared: VecDeque<io::Result<(Vec<GameJson>, usize)>> = VecDeque::new();
     for (k, path) in found.files.iter().enumerate() {
         writer.check(status);
         let name = path.display().to_string();
+        let room = GameJson::head_room(&name);
         let result = match path.notation {
             Notation::Sgf | Notation::Pdn if prepared.is_empty() && large(path) => {
                 export_large(path, &name, options, &mut writer, status)
@@ -76,7 +77,7 @@ pub fn run(
                                 .map(|game| {
                                     let mut json = Vec::with_capacity(1024);
                                     game.write_json(&mut json);
-                                    json
+                                    GameJson::whole(json)
                                 })
                                 .collect();
                             (games, bytes.len())
@@ -92,53 +93,40 @@ pub fn run(
                     })
             }
             // Games are turned into JSON text in parallel; only the writing is in order.
-            // Each game's model comes first (plain games without a tree, the others from
-            // theirs), then its JSON, once the game's place in the file is known.
+            // Each game's model is made (plain games without a tree, the others from
+            // theirs), turned into JSON and dropped in one go, on the core that read it;
+            // the head of its JSON, which holds its index in the file, is written in front
+            // of it once the games before it are counted.
             Notation::Pgn => for_each_piece_plain(
                 path,
                 |piece, plain| {
                     let range = TextRange::at(TextSize::from(plain.start as u32), plain.len);
                     let read = piece.chunk.warnings_in(range);
-                    (
-                        Game::pgn_plain(&piece.chunk.text, plain),
-                        range.start(),
-                        read.to_vec(),
-                    )
+                    let model = Game::pgn_plain(&piece.chunk.text, plain);
+                    let game = GameRef {
+                        game: &model,
+                        text: &piece.chunk.text,
+                        offset: range.start(),
+                    };
+                    piece_game_json(&name, room, piece, game, read, options)
                 },
                 |piece, games, i, cache| {
                     let parse = games.parse_game(i, cache);
                     // This game's own decoding warning (it is not UTF-8) among its errors.
                     let warnings = piece.chunk.warnings_in(games.range(i));
-                    (
-                        Game::pgn(&parse.green),
-                        parse.offset,
-                        check::merged(warnings.to_vec(), &parse.errors),
-                    )
+                    let diagnostics = check::merged(warnings.to_vec(), &parse.errors);
+                    let model = Game::pgn(&parse.green);
+                    let game = GameRef {
+                        game: &model,
+                        text: &piece.chunk.text,
+                        offset: parse.offset,
+                    };
+                    piece_game_json(&name, room, piece, game, &diagnostics, options)
                 },
-                |piece, games| {
-                    let json: Vec<Vec<u8>> = games
-                        .par_iter()
-                        .enumerate()
-                        .map(|(i, (model, offset, diagnostics))| {
-                            let game = GameRef {
-                                game: model,
-                                text: &piece.chunk.text,
-                                offset: *offset,
-                            };
-                            // Sized from the game's text: the JSON of a move with its
-                            // position is some six times the move's text.
-                            let per_byte = if options.no_positions { 3 } else { 6 };
-                            game_json(
-                                &name,
-                                piece.games_before + i + 1,
-                                game,
-                                diagnostics,
-                                options,
-                                &|range| piece.lines.span(range),
-                                per_byte,
-                            )
-                        })
-                        .collect();
+                |piece, mut json| {
+                    for (i, game) in json.iter_mut().enumerate() {
+                        game.write_head(&name, piece.games_before + i + 1);
+                    }
                     writer.write(json, status);
                     progress.advance(piece.chunk.bytes);
                 },
@@ -154,25 +142,86 @@ pub fn run(
     status
 }
 
-/// The JSON of a chess or draughts game, its steps borrowed from a table of its own
-/// ([`ExportedGame::with_steps`]), in a buffer sized at `per_byte` bytes for each byte of
-/// the game's text and a kilobyte, so that it is not grown.
+/// The JSON of a game of a PGN file's piece, without its head (see [`GameJson`]).
+fn piece_game_json(
+    file: &str,
+    room: usize,
+    piece: &Piece<'_>,
+    game: GameRef<'_>,
+    diagnostics: &[SyntaxError],
+    options: ExportOptions,
+) -> GameJson {
+    // Sized from the game's text: the JSON of a move with its position is some six times
+    // the move's text.
+    let per_byte = if options.no_positions { 3 } else { 6 };
+    game_json(
+        file,
+        room,
+        game,
+        diagnostics,
+        options,
+        &|range| piece.lines.span(range),
+        per_byte,
+    )
+}
+
+/// A game's JSON, its head (`{"file":"…","index":7`, which a game read in parallel with
+/// those before it cannot know) written in front of the rest when its index is known:
+/// room for the longest head is left at the front of the buffer.
+struct GameJson {
+    bytes: Vec<u8>,
+    /// Where the JSON starts in `bytes`.
+    start: usize,
+}
+
+impl GameJson {
+    /// JSON made whole.
+    fn whole(bytes: Vec<u8>) -> GameJson {
+        GameJson { bytes, start: 0 }
+    }
+
+    /// Room for the longest head of a game of `file`: its index as large as it can be.
+    fn head_room(file: &str) -> usize {
+        let mut head = Vec::new();
+        ExportedGame::write_json_head(file, usize::MAX, &mut head);
+        head.len()
+    }
+
+    /// Writes the head, for game `index` of `file`, in front of the rest.
+    fn write_head(&mut self, file: &str, index: usize) {
+        let mut head = Vec::with_capacity(self.start);
+        ExportedGame::write_json_head(file, index, &mut head);
+        let start = self.start - head.len();
+        self.bytes[start..self.start].copy_from_slice(&head);
+        self.start = start;
+    }
+
+    fn json(&self) -> &[u8] {
+        &self.bytes[self.start..]
+    }
+}
+
+/// The JSON of a chess or draughts game but its head ([`GameJson::write_head`]), its steps
+/// borrowed from a table of its own ([`ExportedGame::with_steps`]), in a buffer sized at
+/// `per_byte` bytes for each byte of the game's text and a kilobyte, so that it is not
+/// grown; `room` is [`GameJson::head_room`] of `file`.
 fn game_json<'a>(
     file: &'a str,
-    index: usize,
+    room: usize,
     game: GameRef<'a>,
     diagnostics: impl IntoIterator<Item = &'a SyntaxError>,
     options: ExportOptions,
     span: &dyn Fn(TextRange) -> Span,
     per_byte: usize,
-) -> Vec<u8> {
+) -> GameJson {
     let steps = ExportedGame::steps(game, options);
     // Everything borrowed for as long as the steps live.
     let diagnostics = diagnostics.into_iter().map(|d| d as &SyntaxError);
-    let exported = ExportedGame::with_steps(file, index, game, &steps, diagnostics, span);
-    let mut json = Vec::with_capacity(usize::from(game.game.len) * per_byte + 1024);
-    exported.write_json(&mut json);
-    json
+    let exported = ExportedGame::with_steps(file, 0, game, &steps, diagnostics, span);
+    let mut bytes = Vec::with_capacity(room + usize::from(game.game.len) * per_byte + 1024);
+    bytes.resize(room, b' ');
+    exported.write_json_body(&mut bytes);
+    GameJson { bytes, start: room }
 }
 
 /// Whether `source` is an SGF or PDN file larger than a run of files read whole: it is then
@@ -212,13 +261,13 @@ fn export_large(
     let lines = Lines::new(document.text(), 0, 0);
     let span = |range| lines.span(range);
     if source.notation == Notation::Sgf {
-        let mut run: Vec<Vec<u8>> = Vec::new();
+        let mut run: Vec<GameJson> = Vec::new();
         let mut run_bytes = 0;
         document.export_each(name, options, &span, &mut |game| {
             let mut json = Vec::with_capacity(4096);
             game.write_json(&mut json);
             run_bytes += json.len();
-            run.push(json);
+            run.push(GameJson::whole(json));
             if run_bytes >= SGF_RUN_JSON_BYTES {
                 writer.write(std::mem::take(&mut run), status);
                 run_bytes = 0;
@@ -238,19 +287,22 @@ fn export_large(
             text += usize::from(games[end].0.game.len);
             end += 1;
         }
-        let json: Vec<Vec<u8>> = games[start..end]
+        let room = GameJson::head_room(name);
+        let json: Vec<GameJson> = games[start..end]
             .par_iter()
             .enumerate()
             .map(|(i, (game, own))| {
-                game_json(
+                let mut json = game_json(
                     name,
-                    start + i + 1,
+                    room,
                     *game,
                     own.iter().copied(),
                     options,
                     &span,
                     per_byte,
-                )
+                );
+                json.write_head(name, start + i + 1);
+                json
             })
             .collect();
         writer.write(json, status);
@@ -277,7 +329,7 @@ impl ExportFormat {
 struct Writer {
     /// Each batch of games' JSON, then `None` when every game is written: only then is
     /// the output closed (`]`), so a run that stops on a panic leaves no valid JSON.
-    sender: Option<mpsc::SyncSender<Option<Vec<Vec<u8>>>>>,
+    sender: Option<mpsc::SyncSender<Option<Vec<GameJson>>>>,
     thread: Option<std::thread::JoinHandle<io::Result<()>>>,
     /// Whether a write failed (the thread has stopped and says why when joined).
     failed: Arc<AtomicBool>,
@@ -286,7 +338,7 @@ struct Writer {
 impl Writer {
     fn start(format: ExportFormat) -> Writer {
         // One batch waiting while one is written: the memory of two pieces' JSON at most.
-        let (sender, receiver) = mpsc::sync_channel::<Option<Vec<Vec<u8>>>>(0);
+        let (sender, receiver) = mpsc::sync_channel::<Option<Vec<GameJson>>>(0);
         let failed = Arc::new(AtomicBool::new(false));
         let failing = Arc::clone(&failed);
         let thread = std::thread::spawn(move || {
@@ -313,7 +365,7 @@ impl Writer {
 
     /// Hands `batch`, the JSON of games one by one, to the writing thread; ends the run,
     /// with `status`, if writing failed.
-    fn write(&mut self, batch: Vec<Vec<u8>>, status: ExitStatus) {
+    fn write(&mut self, batch: Vec<GameJson>, status: ExitStatus) {
         self.check(status);
         let sent = self.sender.as_ref().map(|sender| sender.send(Some(batch)));
         if !matches!(sent, Some(Ok(()))) {
@@ -343,7 +395,7 @@ impl Writer {
 fn write_batches(
     out: &mut impl Write,
     format: ExportFormat,
-    receiver: mpsc::Receiver<Option<Vec<Vec<u8>>>>,
+    receiver: mpsc::Receiver<Option<Vec<GameJson>>>,
 ) -> io::Result<()> {
     let mut first = true;
     if format == ExportFormat::Json {
@@ -367,7 +419,7 @@ fn write_batches(
             };
             first = false;
             out.write_all(sep)?;
-            out.write_all(&json)?;
+            out.write_all(json.json())?;
         }
     }
     out.flush()

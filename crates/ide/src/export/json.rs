@@ -415,16 +415,27 @@ impl Json for ExportedDiagnostic<'_> {
 
 impl Json for ExportedGame<'_> {
     fn write(&self, out: &mut Vec<u8>) {
-        let mut o = Object::new(out);
-        o.field(key!("file"), self.file);
-        o.field(key!("index"), &self.index);
-        o.field(key!("tags"), &self.tags);
-        o.field(key!("comments"), &self.comments);
-        o.field(key!("moves"), &self.moves());
-        o.field(key!("result"), &self.result);
-        o.field(key!("diagnostics"), &self.diagnostics);
-        o.end();
+        game_head(out, self.file, self.index);
+        game_body(self, out);
     }
+}
+
+/// A game's object up to its index: `{"file":"…","index":7`.
+pub(super) fn game_head(out: &mut Vec<u8>, file: &str, index: usize) {
+    let mut o = Object::new(out);
+    o.field(key!("file"), file);
+    o.field(key!("index"), &index);
+}
+
+/// The rest of a game's object after [`game_head`]: `,"tags":…}`.
+pub(super) fn game_body(game: &ExportedGame<'_>, out: &mut Vec<u8>) {
+    let mut o = Object { out, first: false };
+    o.field(key!("tags"), &game.tags);
+    o.field(key!("comments"), &game.comments);
+    o.field(key!("moves"), &game.moves());
+    o.field(key!("result"), &game.result);
+    o.field(key!("diagnostics"), &game.diagnostics);
+    o.end();
 }
 
 impl Json for ExportedSgfMove<'_> {
