@@ -243,6 +243,7 @@ fn memory(megabytes: usize) {
     idle();
     resident(&client, "open");
     let game_start = middle_game(&text);
+    let mut outlines = Vec::new();
     for i in 0..100 {
         Edit::new(&text, game_start, i)
             .send(&mut client)
@@ -251,10 +252,12 @@ fn memory(megabytes: usize) {
             resident(&client, "4 edits");
         }
         if i >= 4 {
+            let asked = Instant::now();
             client.request(
                 "textDocument/documentSymbol",
                 json!({"textDocument": {"uri": uri}}),
             );
+            outlines.push(asked.elapsed().as_secs_f64() * 1000.0);
             client.request(
                 "textDocument/hover",
                 json!({"textDocument": {"uri": uri}, "position": position(&text, game_start + 5)}),
@@ -265,9 +268,11 @@ fn memory(megabytes: usize) {
     idle();
     resident(&client, "two seconds later");
     let peak = client.peak_memory_mib().unwrap_or(0);
+    outlines.sort_by(f64::total_cmp);
     println!(
-        "{megabytes:>3} MB resident memory: {}; peak {peak} MiB",
-        report.join(", ")
+        "{megabytes:>3} MB resident memory: {}; peak {peak} MiB; outline after an edit p50 {:.1} ms",
+        report.join(", "),
+        outlines[outlines.len() / 2]
     );
 }
 

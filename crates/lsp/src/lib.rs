@@ -13,7 +13,7 @@
 //! | `transport` | the stdio framing, read ahead of tower-lsp |
 //! | `stdin` | standard input, read on a thread of its own |
 //! | `guard` | no panic stops the server |
-//! | `idle` | freed memory given back when the server is idle |
+//! | `idle` | freed memory given back when the server is idle; large blocks mapped apart |
 
 #![warn(missing_docs)]
 
@@ -32,6 +32,7 @@ mod transport;
 /// Runs the server over stdin and stdout until the client sends `exit`; returns the exit
 /// status LSP asks for: 0 after `shutdown`, 1 without.
 pub fn run_stdio() -> i32 {
+    idle::large_blocks_apart();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
