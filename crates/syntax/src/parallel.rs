@@ -66,7 +66,7 @@ pub fn map_init<S, T: Send>(
 /// The number of cores this process may run on, asked once: `available_parallelism` reads
 /// the cgroup's files every time (three opens and a dozen reads on Linux), which was 8% of
 /// `kifu check` on a folder of 1,000 small SGF files, one document each.
-fn cores() -> usize {
+pub(crate) fn cores() -> usize {
     static CORES: OnceLock<usize> = OnceLock::new();
     *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }

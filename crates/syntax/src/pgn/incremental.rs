@@ -27,7 +27,7 @@ use rowan::{GreenNode, GreenNodeData, GreenTokenData, Language, NodeOrToken, Tex
 
 use super::lexer::{next_token, starts_tag_pair};
 use super::parser::{split_games, Pgn};
-use super::{parse_children, Games, Lexed, Parse, PgnLanguage, SyntaxKind};
+use super::{caches, parse_children, Games, Lexed, Parse, PgnLanguage, SyntaxKind};
 use crate::SyntaxError;
 
 /// The parse of `new_text`, which is the text of `old` with `edit` replaced by `inserted`
@@ -159,7 +159,7 @@ fn try_reparse(old: &Parse, new_text: &str, edit: TextRange, inserted: TextSize)
         followed: rest.is_some(),
     };
     let parallel = region_end - region_start >= super::PARALLEL_BYTES;
-    let (region_children, region_errors) = parse_children(region, parallel);
+    let (region_children, region_errors) = parse_children(region, &caches(parallel));
 
     let (rest_child, rest_old) = rest.map_or((children.len(), None), |r| (r.child, Some(r.old)));
     let mut errors: Vec<SyntaxError> = old

@@ -213,6 +213,54 @@ fn games_parsed_on_every_core_make_the_same_tree() {
     assert!(!one.errors().is_empty());
 }
 
+/// A text lexed and parsed a piece at a time makes the whole text's tree and errors: every
+/// PGN fixture and corpus file (as the CLI reads it), and texts made to be cut where it is
+/// hard (a comment that holds a blank line and a tag pair, a blank line between two tag
+/// pairs, a game without result or moves before the next, a BOM, CRLF), with pieces from
+/// one byte (a cut at every place [`plain::cut_points`] allows) to 4 KiB (2 KiB for large
+/// files).
+#[test]
+fn a_text_parsed_in_pieces_is_the_whole_texts_tree() {
+    let mut texts: Vec<(String, String)> = kifu_testing::fixture_and_corpus_files(&["pgn"], 50)
+        .iter()
+        .map(|path| {
+            let bytes = std::fs::read(path).expect("a game file");
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            (path.display().to_string(), text)
+        })
+        .collect();
+    let made = [
+        "[Event \"a\"]\n\n[Site \"b\"]\n\n1. e4 e5 1-0\n\n[Event \"c\"]\n\n1. d4 *\n",
+        "[Event \"a\"]\n\n1. e4 {a comment\n\n[Event \"b\"]\n\n} e5 1-0\n\n[Event \"c\"]\n\n*\n",
+        "[Event \"a\"]\n\n1. e4 {open\n\n[Event \"b\"]\n\n1. d4 d5 *\n\n[Event \"c\"]\n",
+        "\u{feff}[Event \"a\"]\n\n[Event \"b\"]\n\n[Event \"c\"]\n\n1. e4\n\n[Event \"d\"]\n\n",
+        "[Event \"a\"]\r\n\r\n1. e4 e5 *\r\n\r\n[Event \"b\"]\r\n\r\n1. c4 (1. d4) 0-1\r\n",
+        "1. e4 ) e5 (\n\n[White \"x\"]\n\n; [Event \"y\"]\n\n[Black \"z\"]\n\n2. Nf3 *",
+    ];
+    for (i, text) in made.iter().enumerate() {
+        texts.push((format!("made text {i}"), text.repeat(3)));
+    }
+    assert!(texts.len() > 100, "{} texts", texts.len());
+    let mut cut = 0;
+    for (name, text) in &texts {
+        let (whole, whole_errors) = parse_children(Games::new(text), &caches(false));
+        let whole = GreenNode::new(SyntaxKind::SOURCE_FILE.into(), whole);
+        let sizes: &[usize] = if text.len() > 64 << 10 {
+            &[2 << 10]
+        } else {
+            &[1, 300, 4 << 10]
+        };
+        for &size in sizes {
+            let (pieces, errors) = parse_in_pieces(text, size);
+            let pieces = GreenNode::new(SyntaxKind::SOURCE_FILE.into(), pieces);
+            assert!(pieces == whole, "{name} in pieces of {size} bytes");
+            assert_eq!(errors, whole_errors, "{name} in pieces of {size} bytes");
+            cut += plain::cut_points(text.as_bytes(), size).len() - 1;
+        }
+    }
+    assert!(cut > 4_000, "{cut} cuts");
+}
+
 #[test]
 fn spaces_after_a_move_end_its_node_and_line_breaks_stay_outside() {
     let text = "1. e4  e5 $1\n2. Nf3 {c} Nc6\n *";
