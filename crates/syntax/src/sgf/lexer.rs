@@ -15,7 +15,7 @@ pub fn lex(text: &str) -> Lexed<'_> {
     Lexed::new(text, bom, |bytes, pos| next_token(bytes, pos, last_close))
 }
 
-fn is_space(b: u8) -> bool {
+pub(crate) fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c' | 0)
 }
 

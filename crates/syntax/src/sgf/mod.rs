@@ -41,26 +41,36 @@ pub fn parse_with_tables(text: &str) -> (Parse, flat::Flat) {
     let mut builder = crate::sink::TokenSharingBuilder::new();
     let mut tables = flat::FlatSink::for_tokens(lexed.len());
     let errors = parser::parse_collection(&lexed, &mut flat::Both(&mut builder, &mut tables));
-    let (tables, errors) = checked(tables, errors, text);
+    let (tables, errors) = checked(tables.finish(), errors, text);
     (Parse::new(builder.finish(), errors), tables)
 }
 
 /// What [`parse`] finds in an SGF text, and its game trees, nodes and properties as tables,
 /// with no tree built: what `kifu check` needs.
+/// A text in which the grammar finds nothing to report (nearly every game record) is read
+/// straight into the tables, without tokens or the grammar (`flat::scan`).
 pub fn parse_flat(text: &str) -> (flat::Flat, Vec<crate::SyntaxError>) {
-    let lexed = lex(text);
-    let mut tables = flat::FlatSink::for_tokens(lexed.len());
-    let errors = parser::parse_collection(&lexed, &mut tables);
+    if let Some(tables) = flat::scan(text) {
+        return checked(tables, Vec::new(), text);
+    }
+    let (tables, errors) = grammar_flat(text);
     checked(tables, errors, text)
 }
 
-/// The tables filled, and the grammar's `errors` with what the checks find, in text order.
+/// The tables and the syntax errors of `text` as the grammar reads it.
+fn grammar_flat(text: &str) -> (flat::Flat, Vec<crate::SyntaxError>) {
+    let lexed = lex(text);
+    let mut tables = flat::FlatSink::for_tokens(lexed.len());
+    let errors = parser::parse_collection(&lexed, &mut tables);
+    (tables.finish(), errors)
+}
+
+/// The tables, and the grammar's `errors` with what the checks find, in text order.
 fn checked(
-    tables: flat::FlatSink,
+    tables: flat::Flat,
     mut errors: Vec<crate::SyntaxError>,
     text: &str,
 ) -> (flat::Flat, Vec<crate::SyntaxError>) {
-    let tables = tables.finish();
     errors.extend(checks::check(&tables, text));
     errors.sort_by_key(|e| e.range.start());
     (tables, errors)

@@ -384,7 +384,7 @@ impl<S: Sink<SyntaxKind>> Parser<'_, '_, SyntaxKind, S, PlainNodes> {
 /// `]` left out, after which the value ran on to the next `]`. On a line of its own such a
 /// start counts anywhere in the value; inside a line (`C[comment;B[fq]`) only as the value's
 /// last bracket, where the swallowed node's own `]` closed the value.
-fn swallowed_node(value: &str) -> Option<usize> {
+pub(crate) fn swallowed_node(value: &str) -> Option<usize> {
     let bytes = value.as_bytes();
     // Either way a node starts with `;`: a value without one (nearly every move's) is done.
     if !bytes.contains(&b';') {

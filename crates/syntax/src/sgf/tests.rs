@@ -141,3 +141,75 @@ fn plain_nodes_the_short_way_are_read_as_the_general_way_reads_them() {
         }
     }
 }
+
+/// The tables of `text` read straight from its bytes, checked against the grammar's: equal,
+/// and the grammar finds nothing to report. Whether the text was read that way.
+fn scanned_as_the_grammar_reads(text: &str) -> bool {
+    let Some(tables) = super::flat::scan(text) else {
+        return false;
+    };
+    let (grammar, errors) = super::grammar_flat(text);
+    assert_eq!(tables, grammar, "{text:?}");
+    assert!(errors.is_empty(), "{text:?}: {errors:?}");
+    true
+}
+
+/// Texts read straight into the tables (`flat::scan`) are read as the grammar reads them:
+/// every SGF file of the repository and the corpus, 20 copies of each with bytes changed,
+/// added or taken out (of the kinds SGF gives a meaning to), and a made text cut at every
+/// byte. The Fox games are all read that way.
+#[test]
+fn texts_read_straight_into_the_tables_are_read_as_the_grammar_reads_them() {
+    let files = kifu_testing::fixture_and_corpus_files(&["sgf"], 51);
+    let mut rng = kifu_testing::Lcg::new(2026);
+    let kinds = b"()[];\\ \n\r\tBWCaz1\0]";
+    let (mut scanned, mut broken_scanned, mut fox, mut fox_scanned) = (0, 0, 0, 0);
+    for path in &files {
+        let bytes = std::fs::read(path).expect("readable");
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let read = scanned_as_the_grammar_reads(&text);
+        scanned += usize::from(read);
+        if path.components().any(|c| c.as_os_str() == "fox-pro-sample") {
+            fox += 1;
+            fox_scanned += usize::from(read);
+        }
+        if bytes.is_empty() {
+            continue;
+        }
+        for _ in 0..20 {
+            let mut broken = bytes.clone();
+            for _ in 0..1 + rng.below(3) {
+                let at = rng.below(broken.len());
+                let byte = kinds[rng.below(kinds.len())];
+                match rng.below(3) {
+                    0 => broken[at] = byte,
+                    1 => broken.insert(at, byte),
+                    _ if broken.len() > 1 => {
+                        broken.remove(at);
+                    }
+                    _ => {}
+                }
+            }
+            let broken = String::from_utf8_lossy(&broken).into_owned();
+            broken_scanned += usize::from(scanned_as_the_grammar_reads(&broken));
+        }
+    }
+    // Three games, then one whose comment holds what looks like a node left open and three
+    // with a `]` that closes a value early.
+    let made = "(;GM[1]FF[4]SZ[19]PB[a \\] b];B[pd] ;W[dp]\n(;B[qq]C[x;y];W[aa])\t(;B[ab]\r\n(;W[cd])))\n (;FF[4] ;W[]\n;) (;B[aa] AB [bb][cc]\x0c)\n(;C[x\n;B[cc]]) (;C[see [this] one]) (;C[one]]) (;C[a] x]) ";
+    let mut prefixes = 0;
+    for end in 0..=made.len() {
+        prefixes += usize::from(scanned_as_the_grammar_reads(&made[..end]));
+    }
+    eprintln!(
+        "{scanned} of {} files, {broken_scanned} broken copies and {prefixes} prefixes read straight",
+        files.len()
+    );
+    assert_eq!(fox_scanned, fox, "every Fox game");
+    assert!(scanned > 100 && broken_scanned > 1000);
+    assert_eq!(
+        prefixes,
+        3 + 2 + 2,
+        "each prefix that ends one of the first three games"
+    );
+}

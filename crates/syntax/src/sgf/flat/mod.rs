@@ -21,6 +21,9 @@ use super::ast::raw_value;
 use super::SyntaxKind::{self, COLLECTION, GAME_TREE, IDENT, NODE, PROPERTY, VALUE};
 use crate::sink::Sink;
 
+mod scan;
+pub(crate) use scan::scan;
+
 /// A game tree: where it is, and where its children are among [`Flat`]'s items.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tree {
