@@ -143,6 +143,12 @@ impl Flat {
         &self.trees[tree as usize]
     }
 
+    /// How many nodes and game trees game tree `tree` holds, at every depth, itself
+    /// included: more than its nodes, for a reader to make room for them at once.
+    pub fn items_in(&self, tree: u32) -> usize {
+        self.trees[tree as usize].items.len()
+    }
+
     /// The nodes and variations of game tree `tree`, in text order.
     pub fn children(&self, tree: u32) -> Children<'_> {
         let items = &self.trees[tree as usize].items;
