@@ -190,16 +190,27 @@ fn read_lines(game: &mut Game, flat: &Flat, text: &str, tree: u32) {
         seen_root = true;
         // A node of one move, `B[dq]` (nearly every node), is read without a list of its
         // properties: its move's side and value.
-        let mut played = flat
-            .single_value(text, node)
-            .and_then(|(ident, value, at)| {
-                let side = match ident {
-                    "B" => Side::Black,
-                    "W" => Side::White,
-                    _ => return None,
-                };
-                Some((value_inner(value, at).1, side))
-            });
+        let two_letters = flat.two_letter_move(text, node).map(|(side, _, at)| {
+            (
+                at,
+                if side == b'B' {
+                    Side::Black
+                } else {
+                    Side::White
+                },
+            )
+        });
+        let mut played = two_letters.or_else(|| {
+            flat.single_value(text, node)
+                .and_then(|(ident, value, at)| {
+                    let side = match ident {
+                        "B" => Side::Black,
+                        "W" => Side::White,
+                        _ => return None,
+                    };
+                    Some((value_inner(value, at).1, side))
+                })
+        });
         // Any other node in one pass over its properties: its move (the first `B` or `W`),
         // its first `MN`, whether it sets stones up or has a comment.
         let mut written = None;

@@ -7,7 +7,8 @@ use rowan::TextRange;
 use super::ast::{raw_value, Property};
 use super::flat::{self, Flat};
 use super::properties::{
-    self, board_size, is_valid, lookup, split_compose, type_name, Kind, Shape, ValueType,
+    self, board_size, is_valid, lookup, point_of_letters, split_compose, type_name, Kind, Shape,
+    ValueType,
 };
 use crate::{Code, Severity, SyntaxError};
 
@@ -104,6 +105,19 @@ impl<'g> Walker<'_, 'g> {
         game_info: Option<TextRange>,
     ) -> Option<TextRange> {
         if self.skip_plain_moves {
+            // The common way first, `B[dq]` on the board (no text slices), then any other.
+            let on_board = |&(_, [x, y], _): &(u8, [u8; 2], TextRange)| {
+                self.context
+                    .size
+                    .is_none_or(|size| point_of_letters(x, y, size).is_some())
+            };
+            if self
+                .flat
+                .two_letter_move(self.text, node)
+                .is_some_and(|m| on_board(&m))
+            {
+                return None;
+            }
             let single = self.flat.single_value(self.text, node);
             if single
                 .is_some_and(|(ident, value, _)| is_plain_move(ident, value, self.context.size))

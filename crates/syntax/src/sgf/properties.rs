@@ -291,21 +291,25 @@ fn parse_real(s: &str) -> Option<f64> {
 
 /// A Go point `dd` as 0-based (column, row), if it is on the board.
 pub fn point(raw: &str, size: Option<(u32, u32)>) -> Option<(u32, u32)> {
+    let Some((w, h)) = size else {
+        return Some((0, 0));
+    };
+    match raw.as_bytes() {
+        &[x, y] => point_of_letters(x, y, (w, h)),
+        _ => Option::None,
+    }
+}
+
+/// The point written with the letters `x` and `y`, 0-based (column, row), if it is on a
+/// board of `size`.
+pub fn point_of_letters(x: u8, y: u8, (w, h): (u32, u32)) -> Option<(u32, u32)> {
     let coord = |b: u8| match b {
         b'a'..=b'z' => Some(u32::from(b - b'a')),
         b'A'..=b'Z' => Some(u32::from(b - b'A') + 26),
         _ => Option::None,
     };
-    let Some((w, h)) = size else {
-        return Some((0, 0));
-    };
-    match raw.as_bytes() {
-        [x, y] => {
-            let (x, y) = (coord(*x)?, coord(*y)?);
-            (x < w && y < h).then_some((x, y))
-        }
-        _ => Option::None,
-    }
+    let (x, y) = (coord(x)?, coord(y)?);
+    (x < w && y < h).then_some((x, y))
 }
 
 /// The board size given by an `SZ` value, `19` or `19:13`.

@@ -213,3 +213,33 @@ fn texts_read_straight_into_the_tables_are_read_as_the_grammar_reads_them() {
         "each prefix that ends one of the first three games"
     );
 }
+
+/// `Flat::two_letter_move` says of a node what `Flat::single_value` says, read another
+/// way: on every node of every SGF file of the repository and the corpus, and it reads
+/// nearly every move of the Fox games.
+#[test]
+fn two_letter_moves_are_single_values() {
+    let files = kifu_testing::fixture_and_corpus_files(&["sgf"], 51);
+    let (mut nodes, mut moves) = (0, 0);
+    for path in &files {
+        let text = String::from_utf8_lossy(&std::fs::read(path).expect("readable")).into_owned();
+        let (flat, _) = super::parse_flat(&text);
+        let mut trees: Vec<u32> = flat.games().collect();
+        while let Some(tree) = trees.pop() {
+            trees.extend(flat.variations(tree));
+            for node in flat.nodes(tree) {
+                nodes += 1;
+                let Some((side, [x, y], at)) = flat.two_letter_move(&text, node) else {
+                    continue;
+                };
+                moves += 1;
+                let (ident, value, range) = flat.single_value(&text, node).expect("one value");
+                assert_eq!(ident.as_bytes(), [side], "{}", path.display());
+                assert_eq!(value.as_bytes(), [b'[', x, y, b']']);
+                assert_eq!(at, super::flat::value_inner(value, range).1);
+            }
+        }
+    }
+    eprintln!("{moves} of {nodes} nodes are two-letter moves");
+    assert!(moves > 190_000 && moves * 10 > nodes * 9, "{moves} of {nodes}");
+}

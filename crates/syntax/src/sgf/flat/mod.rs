@@ -221,6 +221,36 @@ impl Flat {
         Some((&text[property.ident?], &text[*value], *value))
     }
 
+    /// A node written as one move the common way, `B[dq]` or `W[dq]`: its identifier's
+    /// letter (`B` or `W`), the two letters of its point, and where they are (inside the
+    /// brackets). Read from the tables and the text's bytes, without the text slices and
+    /// their checks that [`Flat::single_value`] makes: the checks and the model of a Go game
+    /// ask this of every node.
+    pub fn two_letter_move(&self, text: &str, node: u32) -> Option<(u8, [u8; 2], TextRange)> {
+        let range = &self.nodes[node as usize].properties;
+        if range.end != range.start + 1 {
+            return None;
+        }
+        let property = &self.properties[range.start as usize];
+        if property.values.end != property.values.start + 1 {
+            return None;
+        }
+        let (ident, value) = (property.ident?, self.values[property.values.start as usize]);
+        let bytes = text.as_bytes();
+        let side = match bytes.get(usize::from(ident.start())..usize::from(ident.end()))? {
+            &[side @ (b'B' | b'W')] => side,
+            _ => return None,
+        };
+        match bytes.get(usize::from(value.start())..usize::from(value.end()))? {
+            &[b'[', x, y, b']'] if x.is_ascii_alphabetic() && y.is_ascii_alphabetic() => Some((
+                side,
+                [x, y],
+                TextRange::at(value.start() + TextSize::from(1), TextSize::from(2)),
+            )),
+            _ => None,
+        }
+    }
+
     /// The properties of node `node` into `out` (cleared first; reused to spare
     /// allocations).
     pub fn collect_properties<'a>(&'a self, text: &'a str, node: u32, out: &mut Vec<Property<'a>>) {
