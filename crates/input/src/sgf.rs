@@ -163,7 +163,7 @@ fn decode_and_parse<P: Parsed>(bytes: &[u8]) -> (String, WithCharset<P>, Vec<War
     }
     // Parsed as UTF-8 with bad bytes replaced, to read the root node's `CA[]`; for a UTF-8
     // file (most of them) this is already the final parse.
-    let lossy = crate::read::lossy_utf8(bytes);
+    let (lossy, damage) = crate::read::lossy_utf8_counted(bytes);
     let first = WithCharset::<P>::of(&lossy);
     let mut warnings = Vec::new();
     if let Some((label, _)) = &first.charset {
@@ -192,7 +192,7 @@ fn decode_and_parse<P: Parsed>(bytes: &[u8]) -> (String, WithCharset<P>, Vec<War
     if let std::borrow::Cow::Borrowed(_) = lossy {
         return (lossy.into_owned(), first, warnings);
     }
-    if mostly_utf8(bytes) {
+    if mostly_utf8(damage) {
         let replaced = lossy.matches('\u{fffd}').count();
         warnings.push(Warning::AtStart(format!(
             "this file is UTF-8 with {replaced} broken byte sequence(s); kifu replaced them with �"
@@ -298,21 +298,16 @@ fn utf16_without_bom(bytes: &[u8]) -> Option<&'static Encoding> {
 /// least half as many valid non-ASCII characters as invalid bytes. Other encodings' bytes
 /// form valid UTF-8 only by chance: in the corpus's GBK, Shift_JIS, Big5, EUC-KR and Latin
 /// files at most one for every four invalid bytes; the most damaged Fox file has 5 for 8.
-fn mostly_utf8(bytes: &[u8]) -> bool {
-    let (mut valid, mut invalid) = (0usize, 0usize);
-    for (run, bad) in crate::read::utf8_runs(bytes) {
-        // A character that is not ASCII has one lead byte, 0xc0 or above.
-        valid += run.bytes().filter(|&b| b >= 0xc0).count();
-        invalid += bad;
-    }
-    valid > 0 && invalid <= valid * 2
+fn mostly_utf8(damage: crate::read::Utf8Damage) -> bool {
+    damage.non_ascii > 0 && damage.invalid <= damage.non_ascii * 2
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// [`mostly_utf8`] counts as a walk of `utf8_chunks` does, on bytes with every kind of
+    /// [`mostly_utf8`] of what [`crate::read::lossy_utf8_counted`] counts is what a walk of
+    /// `utf8_chunks` counts, on bytes that are not all UTF-8, with every kind of
     /// bad sequence among valid characters of every length (see `read::broken_utf8`).
     #[test]
     fn mostly_utf8_counts_as_the_chunks_do() {
@@ -328,8 +323,13 @@ mod tests {
         let (mut yes, mut no) = (0, 0);
         for _ in 0..20_000 {
             let bytes = crate::read::broken_utf8(&mut random);
+            // Asked only of bytes that are not all UTF-8.
+            if std::str::from_utf8(&bytes).is_ok() {
+                continue;
+            }
             let expected = by_chunks(&bytes);
-            assert_eq!(mostly_utf8(&bytes), expected, "{bytes:?}");
+            let (_, damage) = crate::read::lossy_utf8_counted(&bytes);
+            assert_eq!(mostly_utf8(damage), expected, "{bytes:?}");
             if expected {
                 yes += 1;
             } else {

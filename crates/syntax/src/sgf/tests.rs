@@ -241,5 +241,8 @@ fn two_letter_moves_are_single_values() {
         }
     }
     eprintln!("{moves} of {nodes} nodes are two-letter moves");
-    assert!(moves > 190_000 && moves * 10 > nodes * 9, "{moves} of {nodes}");
+    assert!(
+        moves > 190_000 && moves * 10 > nodes * 9,
+        "{moves} of {nodes}"
+    );
 }
