@@ -347,6 +347,12 @@ impl Position {
         self.captures[color_index(color)] += count(&captured);
         self.captures[color_index(opponent)] += count(&suicide);
         self.end_move(color, Some(point), ko);
+        if captured.is_empty() && suicide.is_empty() {
+            // Nearly every move: the result written whole, not put together from the two
+            // lists (perf put a quarter of this function's samples on that, a load of the
+            // lists just stored).
+            return Ok(Removed::default());
+        }
         Ok(Removed {
             captured: self.sorted_points(&captured),
             suicide: self.sorted_points(&suicide),
