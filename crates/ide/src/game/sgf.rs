@@ -18,7 +18,8 @@ impl Game {
     /// `text`, read from its tables (see [`Flat::of_green`]).
     pub fn sgf(green: &GreenNodeData, text: &str) -> Game {
         let kind = <SgfLanguage as rowan::Language>::kind_from_raw(green.kind());
-        let flat = Flat::of_green(green);
+        let mut flat = Flat::of_green(green);
+        flat.mark_moves(text);
         let game = flat.games().next();
         match game {
             Some(tree) if kind == SyntaxKind::GAME_TREE => Game::sgf_flat(&flat, text, tree),
@@ -190,7 +191,7 @@ fn read_lines(game: &mut Game, flat: &Flat, text: &str, tree: u32) {
         seen_root = true;
         // A node of one move, `B[dq]` (nearly every node), is read without a list of its
         // properties: its move's side and value.
-        let two_letters = flat.two_letter_move(text, node).map(|(side, _, at)| {
+        let two_letters = flat.two_letter_move(node).map(|(side, _, at)| {
             (
                 at,
                 if side == b'B' {

@@ -113,7 +113,7 @@ impl<'g> Walker<'_, 'g> {
             };
             if self
                 .flat
-                .two_letter_move(self.text, node)
+                .two_letter_move(node)
                 .is_some_and(|m| on_board(&m))
             {
                 return None;

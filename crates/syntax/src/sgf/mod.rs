@@ -67,10 +67,11 @@ fn grammar_flat(text: &str) -> (flat::Flat, Vec<crate::SyntaxError>) {
 
 /// The tables, and the grammar's `errors` with what the checks find, in text order.
 fn checked(
-    tables: flat::Flat,
+    mut tables: flat::Flat,
     mut errors: Vec<crate::SyntaxError>,
     text: &str,
 ) -> (flat::Flat, Vec<crate::SyntaxError>) {
+    tables.mark_moves(text);
     errors.extend(checks::check(&tables, text));
     errors.sort_by_key(|e| e.range.start());
     (tables, errors)

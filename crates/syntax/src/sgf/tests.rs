@@ -106,7 +106,8 @@ fn the_tables_of_a_tree_are_those_the_grammar_fills() {
     ];
     for text in texts {
         let (grammar, _) = super::parse_flat(text);
-        let tree = super::flat::Flat::of_green(parse(text).green());
+        let mut tree = super::flat::Flat::of_green(parse(text).green());
+        tree.mark_moves(text);
         assert_eq!(tree, grammar, "{text}");
     }
 }
@@ -229,7 +230,7 @@ fn two_letter_moves_are_single_values() {
             trees.extend(flat.variations(tree));
             for node in flat.nodes(tree) {
                 nodes += 1;
-                let Some((side, [x, y], at)) = flat.two_letter_move(&text, node) else {
+                let Some((side, [x, y], at)) = flat.two_letter_move(node) else {
                     continue;
                 };
                 moves += 1;

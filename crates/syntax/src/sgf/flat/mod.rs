@@ -38,6 +38,18 @@ pub struct Tree {
 struct Node {
     range: TextRange,
     properties: Range<u32>,
+    /// The move it is, when it is one written the common way (see
+    /// [`Flat::two_letter_move`]), once [`Flat::mark_moves`] has looked.
+    letters: Letters,
+}
+
+/// A move written the common way, `B[dq]`: its side's letter (0 for a node that is not
+/// such a move), its point's letters, and where they start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct Letters {
+    side: u8,
+    point: [u8; 2],
+    at: u32,
 }
 
 /// A property: its identifier (the first), its range, and its values.
@@ -223,31 +235,32 @@ impl Flat {
 
     /// A node written as one move the common way, `B[dq]` or `W[dq]`: its identifier's
     /// letter (`B` or `W`), the two letters of its point, and where they are (inside the
-    /// brackets). Read from the tables and the text's bytes, without the text slices and
-    /// their checks that [`Flat::single_value`] makes: the checks and the model of a Go game
-    /// ask this of every node.
-    pub fn two_letter_move(&self, text: &str, node: u32) -> Option<(u8, [u8; 2], TextRange)> {
-        let range = &self.nodes[node as usize].properties;
-        if range.end != range.start + 1 {
-            return None;
-        }
-        let property = &self.properties[range.start as usize];
-        if property.values.end != property.values.start + 1 {
-            return None;
-        }
-        let (ident, value) = (property.ident?, self.values[property.values.start as usize]);
-        let bytes = text.as_bytes();
-        let side = match bytes.get(usize::from(ident.start())..usize::from(ident.end()))? {
-            &[side @ (b'B' | b'W')] => side,
-            _ => return None,
-        };
-        match bytes.get(usize::from(value.start())..usize::from(value.end()))? {
-            &[b'[', x, y, b']'] if x.is_ascii_alphabetic() && y.is_ascii_alphabetic() => Some((
+    /// brackets). Found once for every node by [`Flat::mark_moves`] (`None` before it):
+    /// the checks and the model of a Go game ask it of every node, and reading it from the
+    /// tables and the text each time was a tenth of checking a Go record.
+    pub fn two_letter_move(&self, node: u32) -> Option<(u8, [u8; 2], TextRange)> {
+        let Letters { side, point, at } = self.nodes[node as usize].letters;
+        (side != 0).then(|| {
+            (
                 side,
-                [x, y],
-                TextRange::at(value.start() + TextSize::from(1), TextSize::from(2)),
-            )),
-            _ => None,
+                point,
+                TextRange::at(TextSize::from(at), TextSize::from(2)),
+            )
+        })
+    }
+
+    /// Marks every node that is one move written the common way (see
+    /// [`Flat::two_letter_move`]), from `text`, the text of these tables.
+    pub fn mark_moves(&mut self, text: &str) {
+        let bytes = text.as_bytes();
+        let Flat {
+            nodes,
+            properties,
+            values,
+            ..
+        } = self;
+        for node in nodes.iter_mut() {
+            node.letters = letters(bytes, node, properties, values).unwrap_or_default();
         }
     }
 
@@ -308,6 +321,39 @@ impl Flat {
             sink.finish_node();
         }
         sink.finish()
+    }
+}
+
+/// What [`Flat::mark_moves`] marks a node with: its move, when it is one written the
+/// common way.
+fn letters(
+    bytes: &[u8],
+    node: &Node,
+    properties: &[Prop],
+    values: &[TextRange],
+) -> Option<Letters> {
+    let range = &node.properties;
+    if range.end != range.start + 1 {
+        return None;
+    }
+    let property = &properties[range.start as usize];
+    if property.values.end != property.values.start + 1 {
+        return None;
+    }
+    let (ident, value) = (property.ident?, values[property.values.start as usize]);
+    let side = match bytes.get(usize::from(ident.start())..usize::from(ident.end()))? {
+        &[side @ (b'B' | b'W')] => side,
+        _ => return None,
+    };
+    match bytes.get(usize::from(value.start())..usize::from(value.end()))? {
+        &[b'[', x, y, b']'] if x.is_ascii_alphabetic() && y.is_ascii_alphabetic() => {
+            Some(Letters {
+                side,
+                point: [x, y],
+                at: u32::from(value.start()) + 1,
+            })
+        }
+        _ => None,
     }
 }
 
@@ -409,6 +455,7 @@ impl Sink<SyntaxKind> for FlatSink {
                 flat.nodes.push(Node {
                     range: TextRange::empty(self.at),
                     properties: first..first,
+                    letters: Letters::default(),
                 });
                 Open::Node(node)
             }

@@ -8,7 +8,7 @@
 
 use rowan::{TextRange, TextSize};
 
-use super::{Child, Flat, Node, Prop, Tree};
+use super::{Child, Flat, Letters, Node, Prop, Tree};
 use crate::sgf::lexer::is_space;
 use crate::sgf::parser::swallowed_node;
 
@@ -128,6 +128,7 @@ impl Scanner<'_> {
         self.flat.nodes.push(Node {
             range: range(at, end),
             properties,
+            letters: Letters::default(),
         });
         debug_assert_eq!(self.flat.nodes.len() as u32, node + 1);
         Some(end)
