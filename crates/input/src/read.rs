@@ -504,20 +504,24 @@ impl<'r> ChunkReader<'r> {
     }
 
     fn fill(&mut self, want: usize) -> io::Result<()> {
+        // Read into the buffer's spare room as it is: `read_to_end` does not zero what the
+        // reader fills itself (a file, a pipe). The buffer was zeroed to the whole piece's
+        // size first, 8 MiB for every file however small: 7% of the instructions of
+        // `kifu check` of a 2 MB file, and 8 MiB written for each file of a directory.
         while !self.eof && self.pending.len() < want {
             let start = self.pending.len();
-            self.pending.resize(want, 0);
-            let n = self.reader.read(&mut self.pending[start..]);
-            let n = match n {
-                Ok(n) => n,
+            self.pending.reserve_exact(want - start);
+            let limit = (want - start) as u64;
+            let read = (&mut self.reader)
+                .take(limit)
+                .read_to_end(&mut self.pending);
+            match read {
+                Ok(0) => self.eof = true,
+                Ok(_) => {}
                 Err(err) => {
                     self.pending.truncate(start);
                     return Err(err);
                 }
-            };
-            self.pending.truncate(start + n);
-            if n == 0 {
-                self.eof = true;
             }
         }
         Ok(())
@@ -711,6 +715,43 @@ mod tests {
                     line += text.matches(end).count();
                 }
             }
+        }
+    }
+
+    /// A reader that gives a few bytes at a time and is now and then interrupted, as a pipe
+    /// or a terminal can.
+    struct Trickle<'a> {
+        bytes: &'a [u8],
+        calls: usize,
+    }
+
+    impl std::io::Read for Trickle<'_> {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            self.calls += 1;
+            if self.calls % 5 == 0 {
+                return Err(io::ErrorKind::Interrupted.into());
+            }
+            let n = (self.calls % 7 + 1).min(out.len()).min(self.bytes.len());
+            out[..n].copy_from_slice(&self.bytes[..n]);
+            self.bytes = &self.bytes[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn pieces_read_a_few_bytes_at_a_time_are_the_same() {
+        let content = "[Event \"é\"]\n\n1. e4 {a\ncomment} e5 *\n\n".repeat(40);
+        for size in [7, 100, 1000, 1 << 20] {
+            let trickle = Trickle {
+                bytes: content.as_bytes(),
+                calls: 0,
+            };
+            let mut reader = ChunkReader::new(trickle, size, MAX_GAME_BYTES).unwrap();
+            let mut pieces = Vec::new();
+            while let Some(chunk) = reader.next_chunk().unwrap() {
+                pieces.push((chunk.text, chunk.offset, chunk.first_line));
+            }
+            assert_eq!(pieces, chunks(content.as_bytes(), size), "size {size}");
         }
     }
 
