@@ -728,7 +728,7 @@ mod tests {
     impl std::io::Read for Trickle<'_> {
         fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
             self.calls += 1;
-            if self.calls % 5 == 0 {
+            if self.calls.is_multiple_of(5) {
                 return Err(io::ErrorKind::Interrupted.into());
             }
             let n = (self.calls % 7 + 1).min(out.len()).min(self.bytes.len());
