@@ -192,6 +192,13 @@ impl Header {
             .filter(|v| !v.is_empty() && *v != "?")
     }
 
+    /// Room for `entries` entries of one value each, their names and values `bytes` long.
+    fn reserve(&mut self, entries: usize, bytes: usize) {
+        self.entries.reserve_exact(entries);
+        self.values.reserve_exact(entries);
+        self.strings.reserve_exact(bytes);
+    }
+
     /// Adds an entry: `push_values` appends its values with [`Header::push_value`].
     fn push(&mut self, name: &str, range: TextRange, push_values: impl FnOnce(&mut Header)) {
         let name = self.push_string(name);
@@ -445,6 +452,18 @@ impl Game {
             annotation_table: Vec::new(),
             setups: Vec::new(),
         }
+    }
+
+    /// Room in the tables of what is attached to moves, for a game read with the counts of
+    /// `size` (a move's annotations are at most one entry for each NAG, comment and
+    /// variation, and one for each move).
+    fn reserve_annotations(&mut self, size: &movetext::Sizes) {
+        self.nag_table.reserve_exact(size.nags);
+        self.comment_table.reserve_exact(size.comments);
+        self.variation_table.reserve_exact(size.variations);
+        self.lines.reserve_exact(size.variations + 1);
+        let annotated = size.moves.min(size.nags + size.comments + size.variations);
+        self.annotation_table.reserve_exact(annotated);
     }
 
     /// Gives back the room its tables grew into while it was read: a model kept for as

@@ -245,3 +245,29 @@ fn go_nodes_beside_their_moves() {
         "#]],
     );
 }
+
+/// A plain game's model makes each table once at its size (the counts of its items): no
+/// spare room in its header, moves, NAGs and variations, and none beyond its comments.
+#[test]
+fn a_plain_games_tables_are_made_at_their_size() {
+    let text = "[Event \"Open\"]\n[Site \"Here\"]\n[Date \"2026.12.03\"]\n[White \"A, B\"]\n\
+                [Black \"C\"]\n[Result \"1-0\"]\n\n{before} 1. e4 $1 {a} e5 $2 $3 (1... c5 {b} \
+                2. Nf3 (2. c3) d6) 2. Nf3 {c} {d} Nc6 3. Bb5 $14 a6 1-0\n";
+    let mut plain = kifu_syntax::pgn::PlainGame::default();
+    let end = kifu_syntax::pgn::plain_game(text.as_bytes(), 0, &mut plain);
+    assert!(end.is_some(), "a plain game");
+    let game = super::Game::pgn_plain(text, &plain);
+    let header = &game.header;
+    assert_eq!(header.entries.len(), 6);
+    assert_eq!(header.entries.capacity(), header.entries.len());
+    assert_eq!(header.values.capacity(), header.values.len());
+    assert_eq!(header.strings.capacity(), header.strings.len());
+    assert_eq!(game.moves.capacity(), game.moves.len());
+    assert_eq!(game.nag_table.len(), 4);
+    assert_eq!(game.nag_table.capacity(), game.nag_table.len());
+    assert_eq!(game.variation_table.capacity(), game.variation_table.len());
+    assert_eq!(game.lines.capacity(), game.lines.len());
+    // The comment before the first move is the line's, not the table's.
+    assert_eq!(game.comment_table.len(), 4);
+    assert_eq!(game.comment_table.capacity(), 5);
+}
