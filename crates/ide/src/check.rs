@@ -244,21 +244,7 @@ pub fn pgn_games<T: Send>(
             continue;
         }
         // The grammar's games from `at` to the next cut it ends at.
-        let mut next = k + 1;
-        let games = loop {
-            let end = cuts.get(next).copied().unwrap_or(bytes.len());
-            if end <= at {
-                next += 1;
-                continue;
-            }
-            let followed = end < bytes.len();
-            let games = Games::new_in(text, at..end, followed);
-            if followed && games.ends_in_tags() {
-                next += 1;
-                continue;
-            }
-            break games;
-        };
+        let (games, next) = Games::to_cut(text, at, &cuts, k + 1);
         results.extend(
             (0..games.len())
                 .into_par_iter()

@@ -89,18 +89,7 @@ fn parse_in_pieces(
     let mut errors = Vec::new();
     let mut k = 0;
     while k < cuts.len() {
-        let at = cuts[k];
-        let mut next = k + 1;
-        let games = loop {
-            let end = cuts.get(next).copied().unwrap_or(bytes.len());
-            let followed = end < bytes.len();
-            let games = Games::new_in(text, at..end, followed);
-            if followed && games.ends_in_tags() {
-                next += 1;
-                continue;
-            }
-            break games;
-        };
+        let (games, next) = Games::to_cut(text, cuts[k], &cuts, k + 1);
         let (piece_children, piece_errors) = parse_children(games, &caches);
         children.extend(piece_children);
         errors.extend(piece_errors);
@@ -234,6 +223,27 @@ impl<'t> Games<'t> {
             lexed,
             ranges,
             followed,
+        }
+    }
+
+    /// The games of `text` from `at` (where [`Games::new_in`] may start) to the first of
+    /// `cuts` from `cuts[next]` on that is past `at` and where the games end, passing each
+    /// at which the last game is still in its tag section; and the index of that cut
+    /// (`cuts.len()` for the end of the text). `cuts` are [`plain::cut_points`] of `text`.
+    pub fn to_cut(text: &'t str, at: usize, cuts: &[usize], mut next: usize) -> (Games<'t>, usize) {
+        loop {
+            let end = cuts.get(next).copied().unwrap_or(text.len());
+            if end <= at && next < cuts.len() {
+                next += 1;
+                continue;
+            }
+            let followed = end < text.len();
+            let games = Games::new_in(text, at..end, followed);
+            if followed && games.ends_in_tags() {
+                next += 1;
+                continue;
+            }
+            return (games, next);
         }
     }
 

@@ -145,6 +145,18 @@ impl<'a> Property<'a> {
 }
 
 impl Flat {
+    /// Empty tables with room for `nodes` nodes of one property and one value each.
+    fn with_room(nodes: usize) -> Flat {
+        Flat {
+            trees: Vec::new(),
+            nodes: Vec::with_capacity(nodes),
+            properties: Vec::with_capacity(nodes),
+            values: Vec::with_capacity(nodes),
+            items: Vec::with_capacity(nodes),
+            games: Vec::new(),
+        }
+    }
+
     /// The game trees of the collection, in order.
     pub fn games(&self) -> impl ExactSizeIterator<Item = u32> + '_ {
         self.games.iter().copied()
@@ -409,16 +421,8 @@ pub(crate) struct FlatSink {
 impl FlatSink {
     /// A sink with room for a text of `tokens` tokens (a move's node is about three).
     pub(crate) fn for_tokens(tokens: usize) -> FlatSink {
-        let n = tokens / 3 + 1;
         FlatSink {
-            flat: Flat {
-                trees: Vec::new(),
-                nodes: Vec::with_capacity(n),
-                properties: Vec::with_capacity(n),
-                values: Vec::with_capacity(n),
-                items: Vec::with_capacity(n),
-                games: Vec::new(),
-            },
+            flat: Flat::with_room(tokens / 3 + 1),
             open: Vec::new(),
             at: TextSize::from(0),
         }

@@ -21,17 +21,9 @@ const MAX_DEPTH: usize = crate::sgf::MAX_GAME_TREE_DEPTH / 2;
 pub(crate) fn scan(text: &str) -> Option<Flat> {
     let bytes = text.as_bytes();
     // A move's node, `;B[dq]`, is six or seven bytes.
-    let n = bytes.len() / 6 + 1;
     let mut scanner = Scanner {
         bytes,
-        flat: Flat {
-            trees: Vec::new(),
-            nodes: Vec::with_capacity(n),
-            properties: Vec::with_capacity(n),
-            values: Vec::with_capacity(n),
-            items: Vec::with_capacity(n),
-            games: Vec::new(),
-        },
+        flat: Flat::with_room(bytes.len() / 6 + 1),
     };
     let mut i = skip_space(bytes, 0);
     if i == bytes.len() {
