@@ -4,24 +4,10 @@
 //! `cargo bench -p kifu-ide --bench replay`
 
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use kifu_ide::{Document, Notation};
-
-fn files(dir: &Path, extension: &str, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            files(&path, extension, out);
-        } else if path.extension().is_some_and(|e| e == extension) {
-            out.push(path);
-        }
-    }
-}
 
 /// Parses every text as a document and counts its diagnostics, with or without the replay.
 fn check(notation: Notation, texts: &[Vec<u8>], replay: bool) -> usize {
@@ -99,8 +85,7 @@ fn bench(c: &mut Criterion) {
         return;
     }
     let mut paths = Vec::new();
-    files(&corpus.join("sgf/fox-pro-sample"), "sgf", &mut paths);
-    paths.sort();
+    kifu_testing::game_files(&corpus.join("sgf/fox-pro-sample"), &["sgf"], &mut paths);
     let fox: Vec<Vec<u8>> = paths
         .iter()
         .map(|p| std::fs::read(p).expect("readable"))
@@ -147,8 +132,7 @@ fn bench(c: &mut Criterion) {
             .unwrap_or_default()
     };
     let mut tcec = Vec::new();
-    files(&corpus.join("pgn/tcec"), "pgn", &mut tcec);
-    tcec.sort();
+    kifu_testing::game_files(&corpus.join("pgn/tcec"), &["pgn"], &mut tcec);
     let chess_game = tcec
         .first()
         .map(|p| std::fs::read(p).expect("readable"))

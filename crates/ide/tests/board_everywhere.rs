@@ -10,7 +10,6 @@ use std::path::Path;
 use kifu_ide::{BoardOptions, Document, HoverBoard, Notation, TextSize};
 
 mod common;
-use common::game_files;
 
 /// At most this many cursor places a file: enough to reach every kind of place in the
 /// fixtures, few enough for `cargo test` in debug.
@@ -27,7 +26,7 @@ fn boards_and_moves_anywhere_in_the_fixtures() {
         ("pdn", Notation::Pdn, "32-28"),
     ] {
         let mut files = Vec::new();
-        game_files(&root, extension, &mut files);
+        kifu_testing::game_files(&root, &[extension], &mut files);
         files.sort();
         assert!(!files.is_empty(), "no .{extension} fixtures");
         for file in files {

@@ -8,7 +8,7 @@ use kifu_ide::export::{ExportOptions, Position, Span};
 use kifu_ide::{Document, Notation, TextRange};
 
 mod common;
-use common::{corpus, game_files};
+use common::corpus;
 
 /// Files above this size are left out: the corpus's large databases take minutes in a
 /// debug build, and hold no shape of game that the smaller ones do not.
@@ -54,7 +54,7 @@ fn files(dir: &Path) -> Vec<(PathBuf, Notation)> {
         ("pdn", Notation::Pdn),
     ] {
         let mut paths = Vec::new();
-        game_files(dir, extension, &mut paths);
+        kifu_testing::game_files(dir, &[extension], &mut paths);
         found.extend(
             paths
                 .into_iter()

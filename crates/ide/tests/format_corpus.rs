@@ -10,7 +10,7 @@ use kifu_ide::game::{GameRef, LineId};
 use kifu_ide::{Document, FormatOptions, Notation};
 
 mod common;
-use common::{corpus, game_files};
+use common::corpus;
 
 /// A line of moves as data: each move's side, text, suffix, NAGs, comments and variations.
 fn walk(game: GameRef<'_>, id: LineId, out: &mut String) {
@@ -71,19 +71,19 @@ fn codes(document: &Document) -> BTreeMap<String, usize> {
 #[test]
 fn formatting_keeps_every_pgn_and_pdn_file_s_meaning() {
     let mut files = Vec::new();
-    game_files(
+    kifu_testing::game_files(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures"),
-        "pgn",
+        &["pgn"],
         &mut files,
     );
-    game_files(
+    kifu_testing::game_files(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures"),
-        "pdn",
+        &["pdn"],
         &mut files,
     );
     if let Some(dir) = corpus("") {
-        game_files(&dir.join("pgn"), "pgn", &mut files);
-        game_files(&dir.join("pdn"), "pdn", &mut files);
+        kifu_testing::game_files(&dir.join("pgn"), &["pgn"], &mut files);
+        kifu_testing::game_files(&dir.join("pdn"), &["pdn"], &mut files);
     }
     let (games, changed) = check_files(files, |d| meaning(d).join("\n"));
     eprintln!("{games} PGN and PDN games; {changed} files changed by formatting");
@@ -155,13 +155,13 @@ fn sgf_meaning(document: &Document) -> String {
 #[test]
 fn formatting_keeps_every_sgf_file_s_meaning() {
     let mut files = Vec::new();
-    game_files(
+    kifu_testing::game_files(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures"),
-        "sgf",
+        &["sgf"],
         &mut files,
     );
     if let Some(dir) = corpus("sgf") {
-        game_files(&dir, "sgf", &mut files);
+        kifu_testing::game_files(&dir, &["sgf"], &mut files);
     }
     let (games, changed) = check_files(files, sgf_meaning);
     eprintln!("{games} SGF games; {changed} files changed by formatting");

@@ -11,7 +11,7 @@ use kifu_syntax::pgn::{game_start, plain_game, Games, PlainGame};
 use kifu_syntax::NodeCache;
 
 mod common;
-use common::{corpus, game_files};
+use common::corpus;
 
 /// What one text showed: games, and how many of them were plain.
 #[derive(Default, Debug)]
@@ -68,13 +68,13 @@ fn check(text: &str, what: &str, seen: &mut Seen) {
 
 fn texts() -> Vec<(String, String)> {
     let mut files = Vec::new();
-    game_files(
+    kifu_testing::game_files(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures"),
-        "pgn",
+        &["pgn"],
         &mut files,
     );
     if let Some(dir) = corpus("pgn") {
-        game_files(&dir, "pgn", &mut files);
+        kifu_testing::game_files(&dir, &["pgn"], &mut files);
     }
     files.sort();
     files

@@ -8,7 +8,7 @@ use std::path::Path;
 use kifu_ide::{check, Document, Notation};
 
 mod common;
-use common::{corpus, game_files};
+use common::corpus;
 
 /// Asserts that the tables find what the document finds in `bytes`.
 fn same(bytes: &[u8], name: &str) {
@@ -28,14 +28,14 @@ fn same(bytes: &[u8], name: &str) {
 #[test]
 fn every_sgf_file_is_checked_from_its_tables_as_its_document_is() {
     let mut files = Vec::new();
-    game_files(
+    kifu_testing::game_files(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures"),
-        "sgf",
+        &["sgf"],
         &mut files,
     );
     let fixtures = files.len();
     if let Some(dir) = corpus("sgf") {
-        game_files(&dir, "sgf", &mut files);
+        kifu_testing::game_files(&dir, &["sgf"], &mut files);
     }
     files.sort();
     assert!(fixtures > 50, "the repository's SGF fixtures: {fixtures}");

@@ -3,7 +3,6 @@
 //! true, and rare: each count below was read game by game.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 
 use kifu_ide::{Code, Document, Notation};
 
@@ -17,27 +16,11 @@ fn is_tag_code(code: Code) -> bool {
         && !kifu_ide::codes::ALL.contains(&code)
 }
 
-/// Every `.pgn` file under `dir`, in a stable order.
-fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    paths.sort();
-    for path in paths {
-        if path.is_dir() {
-            pgn_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "pgn") {
-            out.push(path);
-        }
-    }
-}
-
 #[test]
 fn tag_checks_over_the_corpus() {
     let Some(corpus) = corpus("pgn") else { return };
     let mut files = Vec::new();
-    pgn_files(&corpus, &mut files);
+    kifu_testing::game_files(&corpus, &["pgn"], &mut files);
     let mut games = 0;
     let mut found: BTreeMap<String, usize> = BTreeMap::new();
     for path in &files {

@@ -6,24 +6,10 @@
 //! `cargo bench -p kifu-rules --bench go`
 
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use kifu_rules::go::{BoardSize, Color, Ko, Point, Position, Rect, RuleSet, Rules};
-
-fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            sgf_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "sgf") {
-            out.push(path);
-        }
-    }
-}
 
 /// A game as the rules take it: the start (setup done) and the main line's moves.
 struct Game {
@@ -91,7 +77,7 @@ fn bench(c: &mut Criterion) {
     let dir =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/sgf/fox-pro-sample");
     let mut paths = Vec::new();
-    sgf_files(&dir, &mut paths);
+    kifu_testing::game_files(&dir, &["sgf"], &mut paths);
     if paths.is_empty() {
         eprintln!("SKIPPED: the shared corpus is not at {}", dir.display());
         return;

@@ -5,7 +5,7 @@
 //! the figures; with `CHESS_CORPUS_FORMS=1` it also prints every move written in a
 //! non-standard form.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use kifu_rules::chess::{detect_language, Dialect, Form, Language, Position, Variant};
@@ -28,24 +28,6 @@ const DIRS: &[&str] = &[
 /// mliebelt's `sampleGameThrow.pgn`, whose `2. Sf3` ("German, should be Nf3", says the
 /// file) plays as a knight with a borrowed-letter note, and whose game stays English.
 const REAL_ILLEGAL_MOVES: &[(&str, usize, &str, &str)] = &[];
-
-fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            pgn_files(&path, out);
-        } else if path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
-        {
-            out.push(path);
-        }
-    }
-}
 
 #[derive(Default)]
 struct Tally {
@@ -230,7 +212,7 @@ fn every_corpus_move_replays() {
     let clock = Instant::now();
     for dir in DIRS {
         let mut files = Vec::new();
-        pgn_files(&corpus.join(dir), &mut files);
+        kifu_testing::game_files(&corpus.join(dir), &["pgn"], &mut files);
         assert!(!files.is_empty(), "no PGN files under {dir}");
         for path in files {
             replay_file(&path, &mut tally);

@@ -2,7 +2,7 @@
 //! files of other SGF libraries' test suites (every variation, each from its parent node).
 
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 use kifu_rules::go::{BoardSize, Color, IllegalMove, Point, Position, Rect, RuleSet, Rules};
@@ -10,25 +10,6 @@ use kifu_syntax::sgf::ast::{GameTree, Node};
 
 mod common;
 use common::corpus;
-
-/// Every `.sgf` file under `dir`, sorted, so failures list in the same order on every run.
-fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-    paths.sort();
-    for path in paths {
-        if path.is_dir() {
-            sgf_files(&path, out);
-        } else if path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
-        {
-            out.push(path);
-        }
-    }
-}
 
 /// The text of a file. Many are GB2312 or Shift-JIS, but points and property names are
 /// ASCII, so a lossy UTF-8 reading keeps everything the rules need; UTF-16 (with its BOM)
@@ -350,7 +331,7 @@ fn fox_professional_games_are_legal() {
         return;
     };
     let mut files = Vec::new();
-    sgf_files(&dir, &mut files);
+    kifu_testing::game_files(&dir, &["sgf"], &mut files);
     let started = Instant::now();
     let mut replay = Replay::default();
     let mut handicaps = [0usize; 3]; // set up as HA says, put back, other
@@ -448,7 +429,7 @@ fn fox_games_without_their_handicap_stones_have_illegal_moves() {
         return;
     };
     let mut files = Vec::new();
-    sgf_files(&dir, &mut files);
+    kifu_testing::game_files(&dir, &["sgf"], &mut files);
     let mut replay = Replay::default();
     let mut left_out = Vec::new();
     for path in &files {
@@ -500,7 +481,7 @@ fn sgf_library_test_files_replay() {
             return;
         };
         let mut paths = Vec::new();
-        sgf_files(&dir, &mut paths);
+        kifu_testing::game_files(&dir, &["sgf"], &mut paths);
         for path in paths {
             files += 1;
             let name = format!(

@@ -4,34 +4,19 @@
 //! `cargo bench -p kifu-syntax --bench sgf`
 
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-
-fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            sgf_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "sgf") {
-            out.push(path);
-        }
-    }
-}
 
 fn bench(c: &mut Criterion) {
     let dir =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/sgf/fox-pro-sample");
     let mut paths = Vec::new();
-    sgf_files(&dir, &mut paths);
+    kifu_testing::game_files(&dir, &["sgf"], &mut paths);
     if paths.is_empty() {
         eprintln!("SKIPPED: the shared corpus is not at {}", dir.display());
         return;
     }
-    paths.sort();
     // Lossy UTF-8, as both parsers take text; the bytes are nearly all UTF-8 anyway.
     let texts: Vec<String> = paths
         .iter()

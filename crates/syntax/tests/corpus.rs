@@ -1,23 +1,17 @@
 //! Every PGN file in the shared corpus: no panic, lossless, and zero syntax errors on the
 //! real files that are valid PGN.
 
-use std::path::{Path, PathBuf};
-
 use kifu_syntax::pgn;
 
 mod common;
 
-use common::{corpus, files_with_extension, read};
-
-fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    files_with_extension(dir, "pgn", out);
-}
+use common::{corpus, read};
 
 #[test]
 fn every_corpus_pgn_file_is_lossless() {
     let Some(corpus) = corpus() else { return };
     let mut files = Vec::new();
-    pgn_files(&corpus, &mut files);
+    kifu_testing::game_files(&corpus, &["pgn"], &mut files);
     assert!(files.len() > 100, "found only {} PGN files", files.len());
     for path in &files {
         let text = read(path);
@@ -53,7 +47,7 @@ fn valid_real_files_have_no_syntax_errors() {
     let mut count = 0;
     for dir in VALID {
         let mut files = Vec::new();
-        pgn_files(&corpus.join(dir), &mut files);
+        kifu_testing::game_files(&corpus.join(dir), &["pgn"], &mut files);
         assert!(!files.is_empty(), "no PGN files under {dir}");
         for path in files {
             count += 1;
@@ -72,7 +66,7 @@ fn valid_real_files_have_no_syntax_errors() {
 fn every_corpus_sgf_file_is_lossless() {
     let Some(corpus) = corpus() else { return };
     let mut files = Vec::new();
-    files_with_extension(&corpus, "sgf", &mut files);
+    kifu_testing::game_files(&corpus, &["sgf"], &mut files);
     assert!(files.len() > 1000, "found only {} SGF files", files.len());
     for path in &files {
         let bytes = std::fs::read(path).expect("corpus file is readable");
@@ -125,9 +119,9 @@ fn antlr_pdn_examples_have_no_errors() {
 fn py_draughts_games_have_no_errors() {
     let Some(corpus) = corpus() else { return };
     let mut files = Vec::new();
-    files_with_extension(
+    kifu_testing::game_files(
         &corpus.join("pdn/py-draughts/test/games"),
-        "json",
+        &["json"],
         &mut files,
     );
     let (mut games, mut double_escaped) = (0, 0);

@@ -164,10 +164,6 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    common::files_with_extension(dir, "pgn", out);
-}
-
 /// At most the first `limit` bytes of the file, cut at a line end, as UTF-8 or Windows-1252.
 fn head(path: &Path, limit: usize) -> String {
     let bytes = std::fs::read(path).expect("the file is readable");
@@ -190,7 +186,7 @@ fn head(path: &Path, limit: usize) -> String {
 #[test]
 fn edits_to_fixtures_match_a_fresh_parse() {
     let mut files = Vec::new();
-    pgn_files(&root().join("fixtures"), &mut files);
+    kifu_testing::game_files(&root().join("fixtures"), &["pgn"], &mut files);
     assert!(files.len() > 50, "found only {} fixtures", files.len());
     let mut random = Random(0x9e37_79b9_7f4a_7c15);
     let mut checked = 0;
@@ -208,7 +204,7 @@ fn edits_to_corpus_files_match_a_fresh_parse() {
         return;
     };
     let mut files = Vec::new();
-    pgn_files(&corpus.join("pgn"), &mut files);
+    kifu_testing::game_files(&corpus.join("pgn"), &["pgn"], &mut files);
     assert!(files.len() > 100, "found only {} corpus files", files.len());
     let mut random = Random(0x2545_f491_4f6c_dd1d);
     let mut checked = 0;

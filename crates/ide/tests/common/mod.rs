@@ -19,22 +19,3 @@ pub fn corpus(sub: &str) -> Option<PathBuf> {
         None
     }
 }
-
-/// Every file under `dir` whose extension is `extension` (any case), appended to `out`.
-#[allow(dead_code)]
-pub fn game_files(dir: &Path, extension: &str, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            game_files(&path, extension, out);
-        } else if path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case(extension))
-        {
-            out.push(path);
-        }
-    }
-}

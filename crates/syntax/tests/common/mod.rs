@@ -21,25 +21,6 @@ pub fn corpus() -> Option<PathBuf> {
     }
 }
 
-/// Every file under `dir` whose extension is `ext` (any case), in sorted order.
-pub fn files_with_extension(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            files_with_extension(&path, ext, out);
-        } else if path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case(ext))
-        {
-            out.push(path);
-        }
-    }
-}
-
 /// Reads a file as the CLI does: UTF-8, else Windows-1252.
 pub fn read(path: &Path) -> String {
     let bytes = std::fs::read(path).expect("corpus file is readable");
