@@ -124,8 +124,9 @@ pub fn run(
                     piece_game_json(&name, room, piece, game, &diagnostics, options)
                 },
                 |piece, mut json| {
+                    let mut head = Vec::new();
                     for (i, game) in json.iter_mut().enumerate() {
-                        game.write_head(&name, piece.games_before + i + 1);
+                        game.write_head(&name, piece.games_before + i + 1, &mut head);
                     }
                     writer.write(json, status);
                     progress.advance(piece.chunk.bytes);
@@ -187,12 +188,14 @@ impl GameJson {
         head.len()
     }
 
-    /// Writes the head, for game `index` of `file`, in front of the rest.
-    fn write_head(&mut self, file: &str, index: usize) {
-        let mut head = Vec::with_capacity(self.start);
-        ExportedGame::write_json_head(file, index, &mut head);
+    /// Writes the head, for game `index` of `file`, in front of the rest; `head` is a
+    /// buffer the caller keeps from game to game (this runs for each game in turn, on the
+    /// thread that hands out the pieces).
+    fn write_head(&mut self, file: &str, index: usize, head: &mut Vec<u8>) {
+        head.clear();
+        ExportedGame::write_json_head(file, index, head);
         let start = self.start - head.len();
-        self.bytes[start..self.start].copy_from_slice(&head);
+        self.bytes[start..self.start].copy_from_slice(head);
         self.start = start;
     }
 
@@ -217,6 +220,7 @@ fn game_json<'a>(
     let steps = ExportedGame::steps(game, options);
     // Everything borrowed for as long as the steps live.
     let diagnostics = diagnostics.into_iter().map(|d| d as &SyntaxError);
+    // The index is in the head, which the caller writes: the body does not read it.
     let exported = ExportedGame::with_steps(file, 0, game, &steps, diagnostics, span);
     let mut bytes = Vec::with_capacity(room + usize::from(game.game.len) * per_byte + 1024);
     bytes.resize(room, b' ');
@@ -301,7 +305,7 @@ fn export_large(
                     &span,
                     per_byte,
                 );
-                json.write_head(name, start + i + 1);
+                json.write_head(name, start + i + 1, &mut Vec::new());
                 json
             })
             .collect();

@@ -37,7 +37,8 @@ impl Game {
         let of = |range: TextRange| &game_text[range];
         // What the game's tables will hold, counted first so that each is made once at its
         // size: grown by doubling from empty, they were 3.5% of the instructions of
-        // `kifu check` (a tag section's three tables alone grew some fifteen times).
+        // `kifu check` (by the doubling rule, the three tables of a tag section of seventeen
+        // pairs are allocated fifteen times).
         let mut size = Sizes::default();
         for item in &plain.items {
             match *item {

@@ -22,7 +22,7 @@ pub(crate) fn scan(text: &str) -> Option<Flat> {
     let bytes = text.as_bytes();
     // A move's node, `;B[dq]`, is six or seven bytes.
     let mut scanner = Scanner {
-        bytes,
+        text,
         flat: Flat::with_room(bytes.len() / 6 + 1),
     };
     let mut i = skip_space(bytes, 0);
@@ -40,7 +40,7 @@ pub(crate) fn scan(text: &str) -> Option<Flat> {
 }
 
 struct Scanner<'t> {
-    bytes: &'t [u8],
+    text: &'t str,
     flat: Flat,
 }
 
@@ -61,7 +61,7 @@ impl Scanner<'_> {
         if depth > MAX_DEPTH {
             return None;
         }
-        let bytes = self.bytes;
+        let bytes = self.text.as_bytes();
         let flat = &mut self.flat;
         let tree = flat.trees.len() as u32;
         if depth == 1 {
@@ -102,7 +102,7 @@ impl Scanner<'_> {
 
     /// The node whose `;` is at `at`; where it ends (after its last value).
     fn node(&mut self, at: usize) -> Option<usize> {
-        let bytes = self.bytes;
+        let bytes = self.text.as_bytes();
         let node = self.flat.nodes.len() as u32;
         self.flat.items.push(Child::Node(node));
         let first = self.flat.properties.len() as u32;
@@ -128,7 +128,7 @@ impl Scanner<'_> {
 
     /// The property whose identifier starts at `at`; where its last value ends.
     fn property(&mut self, at: usize) -> Option<usize> {
-        let bytes = self.bytes;
+        let bytes = self.text.as_bytes();
         let mut ident_end = at;
         while ident_end < bytes.len() && bytes[ident_end].is_ascii_alphabetic() {
             ident_end += 1;
@@ -138,12 +138,11 @@ impl Scanner<'_> {
         let mut end = None;
         while bytes.get(i) == Some(&b'[') {
             let (value_end, semicolon) = value_end(bytes, i)?;
-            let value = &bytes[i..value_end];
             // What the grammar would read as a `]` left out. (One written unescaped, `C[a
             // [b] c]`, needs no test: the `]` that follows the value early stops this
             // reading wherever it stands, being neither space, identifier, value nor a
             // node's end.)
-            if semicolon && swallowed_node_bytes(value) {
+            if semicolon && swallowed_node(&self.text[i..value_end]).is_some() {
                 return None;
             }
             self.flat.values.push(range(i, value_end));
@@ -184,9 +183,4 @@ fn value_end(bytes: &[u8], open: usize) -> Option<(usize, bool)> {
         }
     }
     None
-}
-
-fn swallowed_node_bytes(value: &[u8]) -> bool {
-    // A value's bytes are text: it starts at a `[` and ends after a `]`, both ASCII.
-    std::str::from_utf8(value).map_or(true, |v| swallowed_node(v).is_some())
 }
