@@ -310,7 +310,7 @@ impl<'t> Games<'t> {
 
     /// Parses game `i`. Nodes are shared through `cache` (one per thread).
     pub fn parse_game(&self, i: usize, cache: &mut NodeCache) -> GameParse {
-        let mut builder = rowan::GreenNodeBuilder::with_cache(&mut cache.nodes);
+        let mut builder = crate::cache::SharingBuilder::new(cache);
         let is_last = i + 1 == self.ranges.len() && !self.followed;
         let errors = parser::parse_game::<parser::Pgn, _>(
             &self.lexed,
@@ -318,9 +318,8 @@ impl<'t> Games<'t> {
             is_last,
             &mut builder,
         );
-        let green = builder.finish();
         GameParse {
-            green: cache.share_tag_pairs(green),
+            green: builder.finish(),
             offset: self.range(i).start(),
             errors,
         }

@@ -296,3 +296,88 @@ fn spaces_after_a_move_end_its_node_and_line_breaks_stay_outside() {
         Some("1. e4  e5 $1\n2. Nf3 {c} Nc6")
     );
 }
+
+/// Every game of `text` as rowan's own builder makes it, with no sharing: what the sharing
+/// builder must make too.
+fn games_built_by_rowan(games: &Games<'_>) -> Vec<(GreenNode, Vec<SyntaxError>)> {
+    (0..games.len())
+        .map(|i| {
+            let mut builder = rowan::GreenNodeBuilder::new();
+            let is_last = i + 1 == games.len() && !games.followed;
+            let errors = parser::parse_game::<parser::Pgn, _>(
+                &games.lexed,
+                games.tokens(i),
+                is_last,
+                &mut builder,
+            );
+            (builder.finish(), errors)
+        })
+        .collect()
+}
+
+#[test]
+fn the_sharing_builder_makes_rowans_tree_for_every_file_and_broken_copies() {
+    // Every PGN file of the fixtures and the corpus (its first 256 KiB), and two copies of
+    // each with bytes cut out and put in, built with one cache per file as in use: the same
+    // trees and the same errors as rowan's builder makes, and equal nodes shared.
+    let files = kifu_testing::fixture_and_corpus_files(&["pgn"], 50);
+    let mut rng = kifu_testing::Lcg::new(17);
+    let (mut games_seen, mut shared) = (0, 0);
+    for path in &files {
+        let bytes = std::fs::read(path).expect("readable");
+        let whole = String::from_utf8_lossy(&bytes);
+        let mut end = whole.len().min(256 << 10);
+        while !whole.is_char_boundary(end) {
+            end -= 1;
+        }
+        let text = &whole[..end];
+        let mut texts = vec![text.to_string()];
+        for _ in 0..2 {
+            let mut broken = text.as_bytes().to_vec();
+            for _ in 0..1 + broken.len() / 2000 {
+                let at = rng.below(broken.len() + 1);
+                match rng.below(3) {
+                    0 if at < broken.len() => {
+                        broken.remove(at);
+                    }
+                    _ => broken.insert(at, b"{}()[]\" .1e4\n$%;"[rng.below(16)]),
+                }
+            }
+            texts.push(String::from_utf8_lossy(&broken).into_owned());
+        }
+        for text in &texts {
+            let games = Games::new(text);
+            let expected = games_built_by_rowan(&games);
+            let mut cache = NodeCache::default();
+            let mut seen: std::collections::HashMap<GreenNode, *const rowan::GreenNodeData> =
+                std::collections::HashMap::new();
+            for (i, (green, errors)) in expected.into_iter().enumerate() {
+                let parse = games.parse_game(i, &mut cache);
+                assert_eq!(parse.green, green, "{}: game {i}", path.display());
+                assert_eq!(parse.errors, errors, "{}: game {i}", path.display());
+                games_seen += 1;
+                // A token-only node equal to one seen before is that node, where its key
+                // (2 bytes, and 3 and the text for each token) has room.
+                for node in SyntaxNode::new_root(parse.green.clone()).descendants() {
+                    let green = node.green();
+                    let key = green.children().fold(2usize, |key, c| {
+                        c.as_token()
+                            .map_or(usize::MAX, |t| key.saturating_add(3 + t.text().len()))
+                    });
+                    if key <= 128 {
+                        let address = &*green as *const rowan::GreenNodeData;
+                        let first = *seen.entry(green.into_owned()).or_insert(address);
+                        if first != address {
+                            panic!("{}: game {i}: {node:#?} is not shared", path.display());
+                        }
+                        shared += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        games_seen > 1000 && shared > 10_000,
+        "{games_seen} games, {shared} nodes"
+    );
+}

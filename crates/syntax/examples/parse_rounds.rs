@@ -1,0 +1,20 @@
+//! Builds the lossless tree of a PGN file on one core, ROUNDS times, for profiling
+//! (`perf record`, `perf stat`, callgrind) what `cargo bench -p kifu-syntax --bench parse`
+//! times: `cargo run --release -p kifu-syntax --example parse_rounds -- FILE [ROUNDS]`.
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let path = args.next().expect("a PGN file");
+    let rounds: usize = args
+        .next()
+        .map_or(20, |r| r.parse().expect("a number of rounds"));
+    let text = String::from_utf8_lossy(&std::fs::read(&path).expect("readable")).into_owned();
+    let mut elements = 0;
+    for _ in 0..rounds {
+        let parse = kifu_syntax::pgn::parse_on_one_core(std::hint::black_box(&text));
+        elements += parse.green().children().len();
+    }
+    println!(
+        "{} bytes, {rounds} rounds, {elements} top-level elements",
+        text.len()
+    );
+}
