@@ -24,9 +24,23 @@ pub fn lex(text: &str) -> Lexed<'_> {
 }
 
 /// Whether `b` may continue a word: a move, a tag name or a symbol.
+#[inline]
 pub(crate) fn is_word_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'@')
+    WORD_BYTES[usize::from(b)]
 }
+
+/// [`is_word_byte`] for each byte: one load per byte of a word instead of six tests.
+static WORD_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = byte.is_ascii_alphanumeric()
+            || matches!(byte, b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'@');
+        b += 1;
+    }
+    table
+};
 
 pub(crate) fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c')
