@@ -117,4 +117,10 @@ impl<'t, K: Copy> Lexed<'t, K> {
     pub fn token_text(&self, i: usize) -> &'t str {
         &self.text[self.range(i)]
     }
+
+    /// The bytes of token `i`: its text, for a test of its bytes, without the checks that
+    /// cutting a `str` makes.
+    pub(crate) fn token_bytes(&self, i: usize) -> &'t [u8] {
+        &self.text.as_bytes()[self.range(i)]
+    }
 }

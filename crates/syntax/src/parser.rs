@@ -226,7 +226,7 @@ impl<'l, 't, G: Grammar, S: Sink<G::Kind>, X> Parser<'l, 't, G, S, X> {
     pub(crate) fn next_on_same_line(&self) -> bool {
         let mut i = self.pos;
         while i < self.kinds.len() && self.role(i).is_trivia() {
-            if self.lexed.token_text(i).contains('\n') {
+            if self.lexed.token_bytes(i).contains(&b'\n') {
                 return false;
             }
             i += 1;
@@ -271,12 +271,17 @@ impl<'l, 't, G: Grammar, S: Sink<G::Kind>, X> Parser<'l, 't, G, S, X> {
     /// so that a node never spans lines.
     #[inline]
     pub(crate) fn finish_with_spaces(&mut self) {
-        if self.pos < self.kinds.len() && self.role(self.pos).is_trivia() {
-            let text = self.lexed.token_text(self.pos);
-            if !text.bytes().any(|b| b == b'\n' || b == b'\r') {
-                self.sink.token(self.kinds[self.pos], text);
-                self.pos += 1;
-            }
+        let spaces = self.pos < self.kinds.len()
+            && self.role(self.pos).is_trivia()
+            && !self
+                .lexed
+                .token_bytes(self.pos)
+                .iter()
+                .any(|&b| b == b'\n' || b == b'\r');
+        if spaces {
+            self.sink
+                .lexed_token(self.kinds[self.pos], self.lexed, self.pos);
+            self.pos += 1;
         }
         self.sink.finish_node();
     }

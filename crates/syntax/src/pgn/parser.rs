@@ -158,7 +158,7 @@ fn at_line_start<D: Dialect>(lexed: &Lexed<'_, D::Kind>, i: usize) -> bool {
     match D::role(lexed.kind(i - 1)) {
         BOM => true,
         WHITESPACE => {
-            lexed.token_text(i - 1).contains('\n')
+            lexed.token_bytes(i - 1).contains(&b'\n')
                 || i == 1
                 || (i == 2 && D::role(lexed.kind(0)) == BOM)
         }
