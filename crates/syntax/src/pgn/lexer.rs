@@ -187,6 +187,16 @@ pub(crate) fn line_end(bytes: &[u8], pos: usize) -> usize {
 /// A digit starts a result (`1-0`), castling written with zeros (`0-0`), a null move
 /// (`0000`), or else a move number: the digits alone, so that `1.e4` lexes as `1` `.` `e4`.
 fn number_or_word(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
+    // A move number (`12.`): digits that end the word, which no result or move is but
+    // `0000` (results go on with `-` or `/`, castling with `-`).
+    let digits_end = run(bytes, pos, |b| b.is_ascii_digit());
+    if bytes
+        .get(digits_end)
+        .is_none_or(|&b| !is_word_byte(b) && b != b'/')
+        && &bytes[pos..digits_end] != b"0000"
+    {
+        return (INTEGER, digits_end);
+    }
     let word_end = run(bytes, pos, is_word_byte);
     let word = &bytes[pos..word_end];
     let ends_word = |end: usize| bytes.get(end).is_none_or(|&b| !is_word_byte(b));
@@ -421,6 +431,52 @@ mod tests {
     fn unterminated_comment_stops_before_tag_line() {
         let text = "{ open\nmore\n[Event \"x\"]";
         assert_eq!(kinds(text)[0], (BRACE_COMMENT, "{ open\nmore"));
+    }
+
+    /// `number_or_word` as it was before its move-number shortcut: the word first, then
+    /// results, then moves that start with a digit, else the digits.
+    fn number_or_word_by_word(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
+        let word_end = run(bytes, pos, is_word_byte);
+        let word = &bytes[pos..word_end];
+        let ends_word = |end: usize| bytes.get(end).is_none_or(|&b| !is_word_byte(b));
+        for result in [&b"1-0"[..], b"0-1", b"1/2-1/2"] {
+            if bytes[pos..].starts_with(result) && ends_word(pos + result.len()) {
+                return (RESULT, pos + result.len());
+            }
+        }
+        let core = word
+            .iter()
+            .position(|&b| b == b'+' || b == b'#')
+            .map_or(word, |i| &word[..i]);
+        if is_san(word) && matches!(core, b"0-0" | b"0-0-0" | b"0000") {
+            return (SAN, word_end);
+        }
+        (INTEGER, run(bytes, pos, |b| b.is_ascii_digit()))
+    }
+
+    #[test]
+    fn the_move_number_shortcut_reads_every_digit_word_as_before() {
+        // Every text of up to six bytes from these, starting with a digit.
+        let alphabet = b"0124-/.+ e";
+        let mut texts: Vec<Vec<u8>> = b"0124".iter().map(|&d| vec![d]).collect();
+        let mut checked = 0;
+        while let Some(text) = texts.pop() {
+            assert_eq!(
+                number_or_word(&text, 0),
+                number_or_word_by_word(&text, 0),
+                "{:?}",
+                String::from_utf8_lossy(&text)
+            );
+            checked += 1;
+            if text.len() < 6 {
+                for &b in alphabet {
+                    let mut longer = text.clone();
+                    longer.push(b);
+                    texts.push(longer);
+                }
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
     }
 
     #[test]
