@@ -181,6 +181,17 @@ impl<'c> SharingBuilder<'c> {
         root
     }
 
+    /// Adds a token of `kind` and length `len` to the key: `bytes` starts with its text, and
+    /// what follows the text (up to [`COPY`] bytes) is past the key's end.
+    #[inline]
+    fn add_to_key(&mut self, kind: rowan::SyntaxKind, len: usize, bytes: &[u8]) {
+        let at = self.key_len;
+        self.key[at..at + 2].copy_from_slice(&kind.0.to_le_bytes());
+        self.key[at + 2] = len as u8;
+        self.key[at + 3..at + 3 + bytes.len()].copy_from_slice(bytes);
+        self.key_len = at + 3 + len;
+    }
+
     /// Makes the pending tokens of the innermost node, which then holds more than tokens or
     /// is not shared.
     fn make_pending(&mut self) {
@@ -261,10 +272,7 @@ impl<K: Into<rowan::SyntaxKind>> Sink<K> for SharingBuilder<'_> {
         if self.pending {
             let at = self.key_len;
             if text.len() <= usize::from(u8::MAX) && at + 3 + text.len() <= MAX_KEY {
-                self.key[at..at + 2].copy_from_slice(&kind.0.to_le_bytes());
-                self.key[at + 2] = text.len() as u8;
-                self.key[at + 3..at + 3 + text.len()].copy_from_slice(text.as_bytes());
-                self.key_len = at + 3 + text.len();
+                self.add_to_key(kind, text.len(), text.as_bytes());
                 return;
             }
             self.make_pending();
@@ -285,11 +293,7 @@ impl<K: Into<rowan::SyntaxKind>> Sink<K> for SharingBuilder<'_> {
         let at = self.key_len;
         if self.pending && range.len() <= COPY && at + 3 + range.len() <= MAX_KEY {
             if let Some(copy) = source.get(range.start..range.start + COPY) {
-                let kind = kind.into();
-                self.key[at..at + 2].copy_from_slice(&kind.0.to_le_bytes());
-                self.key[at + 2] = range.len() as u8;
-                self.key[at + 3..at + 3 + COPY].copy_from_slice(copy);
-                self.key_len = at + 3 + range.len();
+                self.add_to_key(kind.into(), range.len(), copy);
                 return;
             }
         }
