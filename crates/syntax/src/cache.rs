@@ -31,7 +31,6 @@ pub struct NodeCache {
     /// Token-only nodes with longer keys, with the hash of the key, compared with the
     /// node's own tokens.
     spans: HashTable<(u64, GreenNode)>,
-    entries: usize,
     /// The builder's lists, kept from tree to tree with their room (one game's tree after
     /// another grew them anew: 2.3% of a TWIC file's instructions in `realloc`, and 21% of
     /// its time at the median).
@@ -71,7 +70,7 @@ const MAX_KEY: usize = 128;
 impl NodeCache {
     /// Starts again when the cache holds more than it may.
     pub(crate) fn bound(&mut self) {
-        if self.entries > MAX_ENTRIES {
+        if self.tokens.len() + self.short_spans.len() + self.spans.len() > MAX_ENTRIES {
             *self = NodeCache::default();
         }
     }
@@ -92,7 +91,6 @@ impl NodeCache {
         let token = GreenToken::new(kind, text);
         self.tokens
             .insert_unique(hash, (hash, token.clone()), |(hash, _)| *hash);
-        self.entries += 1;
         token
     }
 }
@@ -255,7 +253,6 @@ impl<K: Into<rowan::SyntaxKind>> Sink<K> for SharingBuilder<'_> {
                             None
                         }
                     };
-                    self.cache.entries += 1;
                     node
                 }
             }
