@@ -266,14 +266,14 @@ impl Backend {
             });
             encode_semantic_tokens(document, positions, within).map(Some)
         })?;
-        let Some(json) = json else {
+        let Some(tokens) = json else {
             return Ok(None);
         };
-        match requests::answer_json(json) {
+        match requests::answer_deferred_json(tokens.into_deferred()) {
             // The service writes the JSON; this value is not sent.
             Ok(()) => Ok(None),
             // Outside the server's own service (not expected): decode it for tower-lsp.
-            Err(json) => serde_json::from_slice(&json)
+            Err(json) => serde_json::from_slice(&json.parts.collect::<Vec<_>>().concat())
                 .map(|tokens| Some(SemanticTokensResult::Tokens(tokens)))
                 .map_err(|_| Error::internal_error()),
         }

@@ -47,7 +47,34 @@ const KEPT_OF_LONG_LINE: usize = 128;
 
 /// Whole messages for stdout; each is a list of pieces written one after another (a large
 /// result is not copied to be framed).
-pub type Message = Vec<Vec<u8>>;
+pub type Message = Vec<Piece>;
+
+/// A piece of a message: bytes, or bytes made as they are written.
+pub enum Piece {
+    Bytes(Vec<u8>),
+    Deferred(Deferred),
+}
+
+impl Piece {
+    /// How many bytes the piece writes.
+    fn len(&self) -> usize {
+        match self {
+            Piece::Bytes(bytes) => bytes.len(),
+            Piece::Deferred(deferred) => deferred.length,
+        }
+    }
+}
+
+/// Bytes made a part at a time while they are written, rather than held whole until then:
+/// every semantic token of a 10 MB document is 8.7 MB of JSON, which the server held on top
+/// of the document (55–56 MiB for 10.73 MiB, more than the 5 times of issue 17).
+pub struct Deferred {
+    /// How many bytes the parts hold in all: the writer writes exactly this many, so that
+    /// the message's `Content-Length` holds whatever the parts are.
+    pub length: usize,
+    /// The parts, in order, made when the writer asks for them.
+    pub parts: Box<dyn Iterator<Item = Vec<u8>> + Send>,
+}
 
 /// The one way to stdout.
 #[derive(Clone)]
@@ -61,9 +88,15 @@ impl Output {
     }
 
     /// Frames and sends a message made of `pieces`, in order.
-    pub fn send(&self, mut pieces: Vec<Vec<u8>>) {
-        let length: usize = pieces.iter().map(Vec::len).sum();
-        pieces.insert(0, format!("Content-Length: {length}\r\n\r\n").into_bytes());
+    pub fn send(&self, pieces: Vec<Vec<u8>>) {
+        self.send_pieces(pieces.into_iter().map(Piece::Bytes).collect());
+    }
+
+    /// [`Output::send`] for pieces that may be made as they are written.
+    pub fn send_pieces(&self, mut pieces: Vec<Piece>) {
+        let length: usize = pieces.iter().map(Piece::len).sum();
+        let header = format!("Content-Length: {length}\r\n\r\n").into_bytes();
+        pieces.insert(0, Piece::Bytes(header));
         // The writer only goes away when the process is ending.
         let _ = self.0.send(pieces);
     }
@@ -88,17 +121,27 @@ pub async fn write(
             continue;
         }
         // One write for all but large messages: each write to stdout is a trip to a
-        // blocking thread.
-        let whole;
-        let pieces = if message.len() > 1 && message.iter().map(Vec::len).sum::<usize>() <= 1 << 20
-        {
-            whole = [message.concat()];
-            &whole[..]
+        // blocking thread. A large message's pieces are freed as they are written.
+        let small = message.len() > 1
+            && message.iter().map(Piece::len).sum::<usize>() <= 1 << 20
+            && message.iter().all(|piece| matches!(piece, Piece::Bytes(_)));
+        let pieces = if small {
+            let mut whole = Vec::new();
+            for piece in message {
+                if let Piece::Bytes(bytes) = piece {
+                    whole.extend_from_slice(&bytes);
+                }
+            }
+            vec![Piece::Bytes(whole)]
         } else {
-            &message[..]
+            message
         };
         for piece in pieces {
-            if output.write_all(piece).await.is_err() {
+            let written = match piece {
+                Piece::Bytes(bytes) => output.write_all(&bytes).await,
+                Piece::Deferred(deferred) => write_deferred(&mut output, deferred).await,
+            };
+            if written.is_err() {
                 broken = true;
                 break;
             }
@@ -108,6 +151,32 @@ pub async fn write(
         }
     }
     let _ = output.flush().await;
+}
+
+/// Writes `deferred`'s parts as they are made, exactly `deferred.length` bytes: parts past
+/// that are cut, and spaces (white space after JSON) make up parts that fell short, so the
+/// messages after it are framed right whatever the parts were (a test holds the parts of
+/// semantic tokens to their length).
+async fn write_deferred(
+    output: &mut (impl AsyncWrite + Unpin),
+    deferred: Deferred,
+) -> std::io::Result<()> {
+    let mut left = deferred.length;
+    for part in deferred.parts {
+        let part = &part[..part.len().min(left)];
+        output.write_all(part).await?;
+        left -= part.len();
+        if left == 0 {
+            break;
+        }
+    }
+    const SPACES: [u8; 64] = [b' '; 64];
+    while left > 0 {
+        let n = left.min(SPACES.len());
+        output.write_all(&SPACES[..n]).await?;
+        left -= n;
+    }
+    Ok(())
 }
 
 /// Copies tower-lsp's messages from `input` to `output`, whole.
@@ -1216,6 +1285,35 @@ mod tests {
                 Frame::TooLarge(u64::MAX),
                 body("abc"),
             ]
+        );
+    }
+
+    #[tokio::test]
+    async fn deferred_pieces_write_the_length_they_said() {
+        use super::{write, Deferred, Output, Piece};
+        let deferred = |length: usize, parts: &[&str]| {
+            let parts: Vec<Vec<u8>> = parts.iter().map(|p| p.as_bytes().to_vec()).collect();
+            Piece::Deferred(Deferred {
+                length,
+                parts: Box::new(parts.into_iter()),
+            })
+        };
+        let (output, messages) = Output::new();
+        output.send_pieces(vec![deferred(10, &["abc", "defghijkl"])]);
+        output.send_pieces(vec![
+            Piece::Bytes(b"[".to_vec()),
+            deferred(8, &["1,", "2"]),
+            Piece::Bytes(b"]".to_vec()),
+        ]);
+        output.send_pieces(vec![deferred(3, &["ab", "c"])]);
+        drop(output);
+        let mut written = Vec::new();
+        write(&mut written, messages).await;
+        assert_eq!(
+            String::from_utf8(written).unwrap(),
+            "Content-Length: 10\r\n\r\nabcdefghij\
+             Content-Length: 10\r\n\r\n[1,2     ]\
+             Content-Length: 3\r\n\r\nabc"
         );
     }
 

@@ -477,6 +477,54 @@ fn naive_tokens(
     data
 }
 
+/// The JSON of `tokens`, from the parts the writer is given, which hold exactly as many
+/// bytes as the message's `Content-Length` says.
+fn encoded_json(tokens: tower_lsp::jsonrpc::Result<to_proto::SemanticTokensJson>) -> Vec<u8> {
+    let deferred = tokens.unwrap().into_deferred();
+    let parts: Vec<Vec<u8>> = deferred.parts.collect();
+    let json = parts.concat();
+    assert_eq!(json.len(), deferred.length, "the length said beforehand");
+    json
+}
+
+#[test]
+fn semantic_tokens_of_a_large_document_are_written_in_parts() {
+    // Numbers of one to six digits (lines past 100,000 are apart by more than 127, two
+    // bytes of LEB128 and more), across several parts.
+    let game = "[Event \"Open\"]\n\n1. e4 {a comment} e5 2. Nf3 *\n\n";
+    let text = format!("{}{}", "\n".repeat(150_000), game.repeat(8_000));
+    let document = Document::new(Notation::Pgn, text.clone());
+    let index = LineIndex::new(&text);
+    let positions = Positions {
+        index: &index,
+        encoding: Encoding::Utf16,
+    };
+    let deferred = encode_semantic_tokens(&document, &positions, None)
+        .unwrap()
+        .into_deferred();
+    let length = deferred.length;
+    let parts: Vec<Vec<u8>> = deferred.parts.collect();
+    assert!(parts.len() > 2, "{} parts", parts.len());
+    let json = parts.concat();
+    assert_eq!(json.len(), length);
+    let tokens: SemanticTokens = serde_json::from_slice(&json).unwrap();
+    let data: Vec<u32> = tokens
+        .data
+        .iter()
+        .flat_map(|t| {
+            [
+                t.delta_line,
+                t.delta_start,
+                t.length,
+                t.token_type,
+                t.token_modifiers_bitset,
+            ]
+        })
+        .collect();
+    assert_eq!(data[0], 150_000);
+    assert_eq!(data, naive_tokens(&document, &positions, None));
+}
+
 #[test]
 fn semantic_tokens_encode_as_the_slow_way_does() {
     let texts = [
@@ -505,7 +553,7 @@ fn semantic_tokens_encode_as_the_slow_way_does() {
                 }
             }
             for within in ranges {
-                let json = encode_semantic_tokens(&document, &positions, within).unwrap();
+                let json = encoded_json(encode_semantic_tokens(&document, &positions, within));
                 let tokens: SemanticTokens = serde_json::from_slice(&json).unwrap();
                 let data: Vec<u32> = tokens
                     .data
