@@ -14,7 +14,7 @@ pub mod read;
 pub mod sgf;
 
 pub use kifu_syntax::Notation;
-pub use lines::line_starts;
+pub use lines::{line_count, line_starts};
 pub use read::{Chunk, ChunkReader, Source};
 
 /// The codes of what reading found.

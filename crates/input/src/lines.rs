@@ -17,3 +17,42 @@ pub fn line_starts(text: &str) -> impl Iterator<Item = usize> + '_ {
         .chain(any.into_iter().flatten())
         .map(|i| i + 1)
 }
+
+/// How many lines start after the first: the count of [`line_starts`], found with counting
+/// searches rather than by visiting each line (the reader counts the lines of every 8 MiB
+/// piece of a file: 2.2% of `kifu check`'s samples one line at a time).
+pub fn line_count(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let lf = memchr::memchr_iter(b'\n', bytes).count();
+    if memchr::memchr(b'\r', bytes).is_none() {
+        return lf;
+    }
+    // A lone `\r` ends a line too; `\r\n` ends one, counted at its `\n`.
+    let cr = memchr::memchr_iter(b'\r', bytes).count();
+    let crlf = memchr::memmem::find_iter(bytes, b"\r\n").count();
+    lf + cr - crlf
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{line_count, line_starts};
+
+    #[test]
+    fn line_count_counts_the_line_starts() {
+        let mut random = kifu_testing::Lcg::new(17);
+        let mut texts: Vec<String> = ["", "a", "\n", "\r", "\r\n", "\n\r", "\r\r\n\n", "a\rb"]
+            .map(String::from)
+            .to_vec();
+        for _ in 0..2000 {
+            let len = random.below(80);
+            texts.push(
+                (0..len)
+                    .map(|_| ['a', '\n', '\r', 'é', ' '][random.below(5)])
+                    .collect(),
+            );
+        }
+        for text in &texts {
+            assert_eq!(line_count(text), line_starts(text).count(), "{text:?}");
+        }
+    }
+}

@@ -566,7 +566,7 @@ impl<'r> ChunkReader<'r> {
                 text,
             };
             self.offset += chunk.text.len();
-            self.line += crate::line_starts(&chunk.text).count();
+            self.line += crate::line_count(&chunk.text);
             return Ok(Some(chunk));
         }
     }
