@@ -121,6 +121,7 @@ impl Position {
     /// # Errors
     ///
     /// [`IllegalMove`] says why the text is no legal move here.
+    #[inline]
     pub fn play_mut(&mut self, written: &str, dialect: &Dialect) -> Result<Moved, IllegalMove> {
         if let Some((m, san, written_check, forms)) =
             self.plain_san(written.as_bytes(), dialect.language)
