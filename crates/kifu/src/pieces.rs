@@ -26,8 +26,13 @@ fn read_pieces(source: &Source, mut each: impl FnMut(&Piece<'_>) -> usize) -> st
     let mut reader = ChunkReader::open(source)?;
     // One piece waiting is enough to overlap reading with parsing, and bounds memory.
     let (sender, receiver) = mpsc::sync_channel::<std::io::Result<Chunk>>(1);
+    // The texts of the pieces done with, whose buffers the reader reads into again.
+    let (done, given_back) = mpsc::channel::<String>();
     std::thread::scope(|scope| {
         scope.spawn(move || loop {
+            while let Ok(text) = given_back.try_recv() {
+                reader.give_back(text);
+            }
             match reader.next_chunk() {
                 Ok(Some(chunk)) => {
                     if sender.send(Ok(chunk)).is_err() {
@@ -50,6 +55,7 @@ fn read_pieces(source: &Source, mut each: impl FnMut(&Piece<'_>) -> usize) -> st
                 games_before,
             };
             games_before += each(&piece);
+            let _ = done.send(chunk.text);
         }
         Ok(())
     })
