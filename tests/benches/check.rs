@@ -1,8 +1,12 @@
 //! `kifu check` and `kifu export` on 100 MB of PGN (the pgn-reader-bench and TCEC files,
 //! repeated), beside the peers of issues 11 and 17 in the same run: a validator built on pgn-reader and shakmaty that
 //! plays every main-line move (single-threaded, as pgn-reader is), and `pgn-extract -s -r`
-//! when it is installed (Debian's `pgn-extract`). Reports wall time, MB/s, CPU time and
-//! peak memory (from `/usr/bin/time` when present), and the ratios.
+//! when it is installed (Debian's `pgn-extract`). The tools run one after the other in each
+//! of several rounds (5 for checking, 3 for exporting; `KIFU_BENCH_ROUNDS` sets both), and
+//! each is reported by its median wall time (and its best), MB/s, CPU time and peak memory
+//! (from `/usr/bin/time` when present), with the ratios of the medians: a shared machine's
+//! speed moves from minute to minute, and a ratio of two bests taken a minute apart moved
+//! with it.
 //!
 //! `cargo bench -p kifu-e2e --bench check` (needs the shared corpus; `KIFU_BIN` names the
 //! binary to measure, else the release build).
@@ -99,53 +103,99 @@ fn database(path: &Path) -> Option<usize> {
     Some(bytes.len())
 }
 
-/// Runs a command `runs` times (its output thrown away); the best wall time, and the CPU time and peak memory of that
-/// run when `/usr/bin/time` can say.
-fn measure(program: &Path, args: &[&str], runs: usize) -> (f64, Option<(f64, u64)>) {
+/// One run of a command: wall time, and CPU time and peak memory when `/usr/bin/time` can
+/// say. `None` when the command failed.
+struct Run {
+    wall: f64,
+    stats: Option<(f64, u64)>,
+}
+
+/// Runs a command once, its output thrown away.
+fn run_once(program: &Path, args: &[&str]) -> Option<Run> {
     let timer = Path::new("/usr/bin/time").is_file();
-    let mut best: Option<(f64, Option<(f64, u64)>)> = None;
-    for _ in 0..runs {
-        let started = Instant::now();
-        let output = if timer {
-            Command::new("/usr/bin/time")
-                .args(["-f", "%U %S %M"])
-                .arg(program)
-                .args(args)
-                .stdout(Stdio::null())
-                .output()
-        } else {
-            Command::new(program)
-                .args(args)
-                .stdout(Stdio::null())
-                .output()
-        }
-        .expect("the command runs");
-        let wall = started.elapsed().as_secs_f64();
-        if output.status.code().is_none_or(|c| c > 1) {
-            eprintln!(
-                "{} {args:?} failed: {}",
-                program.display(),
-                String::from_utf8_lossy(&output.stderr)
-            );
-            return (f64::NAN, None);
-        }
-        let stats = timer.then(|| {
-            let stderr = String::from_utf8_lossy(&output.stderr);
-            let last = stderr.lines().last().unwrap_or_default().to_string();
-            let fields: Vec<f64> = last
-                .split_whitespace()
-                .filter_map(|f| f.parse().ok())
-                .collect();
-            match fields[..] {
-                [user, system, kib] => (user + system, kib as u64 / 1024),
-                _ => (0.0, 0),
-            }
-        });
-        if best.as_ref().is_none_or(|(b, _)| wall < *b) {
-            best = Some((wall, stats));
-        }
+    let started = Instant::now();
+    let output = if timer {
+        Command::new("/usr/bin/time")
+            .args(["-f", "%U %S %M"])
+            .arg(program)
+            .args(args)
+            .stdout(Stdio::null())
+            .output()
+    } else {
+        Command::new(program)
+            .args(args)
+            .stdout(Stdio::null())
+            .output()
     }
-    best.unwrap_or((0.0, None))
+    .expect("the command runs");
+    let wall = started.elapsed().as_secs_f64();
+    if output.status.code().is_none_or(|c| c > 1) {
+        eprintln!(
+            "{} {args:?} failed: {}",
+            program.display(),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        return None;
+    }
+    let stats = timer.then(|| {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        // pgn-extract counts games on stderr with carriage returns, on the timer's line.
+        let last = stderr
+            .split(['\n', '\r'])
+            .rfind(|line| !line.trim().is_empty())
+            .unwrap_or_default()
+            .to_string();
+        let fields: Vec<f64> = last
+            .split_whitespace()
+            .filter_map(|f| f.parse().ok())
+            .collect();
+        match fields[..] {
+            [user, system, kib] => (user + system, kib as u64 / 1024),
+            _ => (0.0, 0),
+        }
+    });
+    Some(Run { wall, stats })
+}
+
+/// The runs of one tool, one a round.
+#[derive(Default)]
+struct Runs(Vec<Run>);
+
+impl Runs {
+    fn median(values: &mut [f64]) -> f64 {
+        values.sort_by(f64::total_cmp);
+        values.get(values.len() / 2).copied().unwrap_or(f64::NAN)
+    }
+
+    /// The median wall time.
+    fn wall(&self) -> f64 {
+        Runs::median(&mut self.0.iter().map(|r| r.wall).collect::<Vec<_>>())
+    }
+
+    /// The median wall time, the best, the median CPU time and the highest peak.
+    fn describe(&self, mb: f64) -> String {
+        let best = self.0.iter().map(|r| r.wall).fold(f64::NAN, f64::min);
+        let wall = self.wall();
+        let mut text = format!("{wall:.2} s (best {best:.2}), {:.0} MB/s", mb / wall);
+        let stats: Vec<(f64, u64)> = self.0.iter().filter_map(|r| r.stats).collect();
+        if !stats.is_empty() {
+            let cpu = Runs::median(&mut stats.iter().map(|s| s.0).collect::<Vec<_>>());
+            let peak = stats.iter().map(|s| s.1).max().unwrap_or(0);
+            text.push_str(&format!(", CPU {cpu:.2} s, peak {peak} MiB"));
+        }
+        text
+    }
+}
+
+/// How many rounds each tool runs in, one after the other in each round, so that every
+/// ratio is between runs made in the same spell of a shared machine (whose speed moves by
+/// a fifth from minute to minute). `KIFU_BENCH_ROUNDS` sets it.
+fn rounds(default: usize) -> usize {
+    std::env::var("KIFU_BENCH_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(default)
+        .max(1)
 }
 
 fn main() {
@@ -157,26 +207,6 @@ fn main() {
     let mb = size as f64 / 1e6;
     println!("{mb:.0} MB of PGN at {}", file.display());
 
-    // The validator, in process, single-threaded.
-    let bytes = std::fs::read(&file).expect("the database");
-    let mut best = f64::MAX;
-    let (mut games, mut illegal) = (0, 0);
-    for _ in 0..3 {
-        let started = Instant::now();
-        let mut reader = Reader::new(&bytes[..]);
-        (games, illegal) = (0, 0);
-        while let Ok(Some((n, bad))) = reader.read_game(&mut Validator) {
-            games += n;
-            illegal += usize::from(bad);
-        }
-        best = best.min(started.elapsed().as_secs_f64());
-    }
-    println!(
-        "pgn-reader + shakmaty validator (main lines, 1 thread): {best:.2} s, {:.0} MB/s ({games} games, {illegal} with a move it could not play)",
-        mb / best
-    );
-    let validator = best;
-
     let kifu: PathBuf = std::env::var_os("KIFU_BIN")
         .map(PathBuf::from)
         .unwrap_or_else(|| workspace().join("target/release/kifu"));
@@ -187,62 +217,117 @@ fn main() {
         );
         return;
     }
-    let path = file.to_string_lossy().to_string();
-    for (name, args) in [
-        ("kifu check (replay, tags)", vec!["check", path.as_str()]),
-        (
-            "kifu check --syntax-only",
-            vec!["check", "--syntax-only", path.as_str()],
-        ),
-    ] {
-        let (wall, stats) = measure(&kifu, &args, 3);
-        let stats = stats.map_or(String::new(), |(cpu, mib)| {
-            format!(", CPU {cpu:.2} s, peak {mib} MiB")
-        });
-        println!(
-            "{name}: {wall:.2} s, {:.0} MB/s{stats}; {:.2}× the validator",
-            mb / wall,
-            validator / wall
-        );
-    }
-    // `kifu export` (JSON Lines to /dev/null), with and without a position per move.
-    for (name, args) in [
-        (
-            "kifu export --format jsonl (a FEN per move)",
-            vec!["export", "--format", "jsonl", path.as_str()],
-        ),
-        (
-            "kifu export --format jsonl --no-positions",
-            vec![
-                "export",
-                "--format",
-                "jsonl",
-                "--no-positions",
-                path.as_str(),
-            ],
-        ),
-    ] {
-        let (wall, stats) = measure(&kifu, &args, 2);
-        let stats = stats.map_or(String::new(), |(cpu, mib)| {
-            format!(", CPU {cpu:.2} s, peak {mib} MiB")
-        });
-        println!("{name}: {wall:.2} s, {:.0} MB/s{stats}", mb / wall);
-    }
     let extract = Path::new("/usr/games/pgn-extract");
-    if extract.is_file() {
-        let (wall, _) = measure(extract, &["-s", "-r", &path], 1);
-        println!("pgn-extract -s -r: {wall:.2} s, {:.0} MB/s", mb / wall);
-        let (wall, _) = measure(
-            extract,
-            &["-s", "--fencomments", "-o", "/dev/null", &path],
-            1,
-        );
-        println!(
-            "pgn-extract -s --fencomments (a FEN per move): {wall:.2} s, {:.0} MB/s",
-            mb / wall
-        );
+    let extract = extract.is_file().then_some(extract);
+    let path = file.to_string_lossy().to_string();
+    let bytes = std::fs::read(&file).expect("the database");
+
+    // Checking: the validator (in process, single-threaded), kifu check with and without
+    // the replay, pgn-extract -s -r, one after the other in each round.
+    let rounds_check = rounds(5);
+    let (mut validator, mut check, mut syntax, mut extract_check) = (
+        Runs::default(),
+        Runs::default(),
+        Runs::default(),
+        Runs::default(),
+    );
+    let (mut games, mut illegal) = (0, 0);
+    for _ in 0..rounds_check {
+        let started = Instant::now();
+        let mut reader = Reader::new(&bytes[..]);
+        (games, illegal) = (0, 0);
+        while let Ok(Some((n, bad))) = reader.read_game(&mut Validator) {
+            games += n;
+            illegal += usize::from(bad);
+        }
+        validator.0.push(Run {
+            wall: started.elapsed().as_secs_f64(),
+            stats: None,
+        });
+        check.0.extend(run_once(&kifu, &["check", &path]));
+        syntax
+            .0
+            .extend(run_once(&kifu, &["check", "--syntax-only", &path]));
+        if let Some(extract) = extract {
+            extract_check
+                .0
+                .extend(run_once(extract, &["-s", "-r", &path]));
+        }
+    }
+    println!(
+        "{rounds_check} rounds, each tool once a round; medians, the best in parentheses, ratios of medians"
+    );
+    println!(
+        "pgn-reader + shakmaty validator (main lines, 1 thread): {} ({games} games, {illegal} with a move it could not play)",
+        validator.describe(mb)
+    );
+    let against = |runs: &Runs| {
+        let mut text = format!("{:.2}× the validator", validator.wall() / runs.wall());
+        if !extract_check.0.is_empty() {
+            text.push_str(&format!(
+                ", {:.2}× pgn-extract -s -r",
+                extract_check.wall() / runs.wall()
+            ));
+        }
+        text
+    };
+    println!(
+        "kifu check (replay, tags): {}; {}",
+        check.describe(mb),
+        against(&check)
+    );
+    println!(
+        "kifu check --syntax-only: {}; {}",
+        syntax.describe(mb),
+        against(&syntax)
+    );
+    match extract {
+        Some(_) => println!("pgn-extract -s -r: {}", extract_check.describe(mb)),
+        None => println!("pgn-extract: not installed (apt-get install pgn-extract)"),
+    }
+
+    // Exporting (JSON Lines to /dev/null), with and without a position per move, beside
+    // pgn-extract writing a FEN comment after every move.
+    let rounds_export = rounds(3);
+    let (mut export, mut bare, mut extract_fen) =
+        (Runs::default(), Runs::default(), Runs::default());
+    for _ in 0..rounds_export {
+        export
+            .0
+            .extend(run_once(&kifu, &["export", "--format", "jsonl", &path]));
+        bare.0.extend(run_once(
+            &kifu,
+            &["export", "--format", "jsonl", "--no-positions", &path],
+        ));
+        if let Some(extract) = extract {
+            extract_fen.0.extend(run_once(
+                extract,
+                &["-s", "--fencomments", "-o", "/dev/null", &path],
+            ));
+        }
+    }
+    println!("{rounds_export} rounds of the exports");
+    let fen_ratio = if extract_fen.0.is_empty() {
+        String::new()
     } else {
-        println!("pgn-extract: not installed (apt-get install pgn-extract)");
+        format!(
+            "; {:.2}× pgn-extract -s --fencomments",
+            extract_fen.wall() / export.wall()
+        )
+    };
+    println!(
+        "kifu export --format jsonl (a FEN per move): {}{fen_ratio}",
+        export.describe(mb)
+    );
+    println!(
+        "kifu export --format jsonl --no-positions: {}",
+        bare.describe(mb)
+    );
+    if extract.is_some() {
+        println!(
+            "pgn-extract -s --fencomments (a FEN per move): {}",
+            extract_fen.describe(mb)
+        );
     }
     let _ = std::fs::remove_file(&file);
 }
