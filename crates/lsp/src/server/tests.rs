@@ -477,14 +477,31 @@ fn naive_tokens(
     data
 }
 
-/// The JSON of `tokens`, from the parts the writer is given, which hold exactly as many
-/// bytes as the message's `Content-Length` says.
-fn encoded_json(tokens: tower_lsp::jsonrpc::Result<to_proto::SemanticTokensJson>) -> Vec<u8> {
+/// The numbers of `tokens`' JSON, from the parts the writer is given (which hold exactly as
+/// many bytes as the message's `Content-Length` says), and how many parts there were.
+fn encoded_data(
+    tokens: tower_lsp::jsonrpc::Result<to_proto::SemanticTokensJson>,
+) -> (Vec<u32>, usize) {
     let deferred = tokens.unwrap().into_deferred();
+    let length = deferred.length;
     let parts: Vec<Vec<u8>> = deferred.parts.collect();
     let json = parts.concat();
-    assert_eq!(json.len(), deferred.length, "the length said beforehand");
-    json
+    assert_eq!(json.len(), length, "the length said beforehand");
+    let tokens: SemanticTokens = serde_json::from_slice(&json).unwrap();
+    let data = tokens
+        .data
+        .iter()
+        .flat_map(|t| {
+            [
+                t.delta_line,
+                t.delta_start,
+                t.length,
+                t.token_type,
+                t.token_modifiers_bitset,
+            ]
+        })
+        .collect();
+    (data, parts.len())
 }
 
 #[test]
@@ -499,28 +516,8 @@ fn semantic_tokens_of_a_large_document_are_written_in_parts() {
         index: &index,
         encoding: Encoding::Utf16,
     };
-    let deferred = encode_semantic_tokens(&document, &positions, None)
-        .unwrap()
-        .into_deferred();
-    let length = deferred.length;
-    let parts: Vec<Vec<u8>> = deferred.parts.collect();
-    assert!(parts.len() > 2, "{} parts", parts.len());
-    let json = parts.concat();
-    assert_eq!(json.len(), length);
-    let tokens: SemanticTokens = serde_json::from_slice(&json).unwrap();
-    let data: Vec<u32> = tokens
-        .data
-        .iter()
-        .flat_map(|t| {
-            [
-                t.delta_line,
-                t.delta_start,
-                t.length,
-                t.token_type,
-                t.token_modifiers_bitset,
-            ]
-        })
-        .collect();
+    let (data, parts) = encoded_data(encode_semantic_tokens(&document, &positions, None));
+    assert!(parts > 2, "{parts} parts");
     assert_eq!(data[0], 150_000);
     assert_eq!(data, naive_tokens(&document, &positions, None));
 }
@@ -553,21 +550,7 @@ fn semantic_tokens_encode_as_the_slow_way_does() {
                 }
             }
             for within in ranges {
-                let json = encoded_json(encode_semantic_tokens(&document, &positions, within));
-                let tokens: SemanticTokens = serde_json::from_slice(&json).unwrap();
-                let data: Vec<u32> = tokens
-                    .data
-                    .iter()
-                    .flat_map(|t| {
-                        [
-                            t.delta_line,
-                            t.delta_start,
-                            t.length,
-                            t.token_type,
-                            t.token_modifiers_bitset,
-                        ]
-                    })
-                    .collect();
+                let (data, _) = encoded_data(encode_semantic_tokens(&document, &positions, within));
                 assert_eq!(
                     data,
                     naive_tokens(&document, &positions, within),
