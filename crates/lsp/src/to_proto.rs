@@ -298,7 +298,7 @@ pub fn encode_semantic_tokens(
 }
 
 /// Semantic tokens held until they are written as JSON: each number in LEB128 (a byte or
-/// two: 3.8 MB for the 849,246 tokens of a 10 MB database, whose JSON is 8.7 MB), and the
+/// two: 3.4 MB for the 849,246 tokens of a 10 MB database, whose JSON is 8.7 MB), and the
 /// length of their JSON, counted as they come, for the message's `Content-Length`. The JSON
 /// is made a part at a time as it is written ([`SemanticTokensJson::into_deferred`]).
 #[derive(Default)]
