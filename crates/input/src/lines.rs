@@ -19,7 +19,7 @@ pub fn line_starts(text: &str) -> impl Iterator<Item = usize> + '_ {
 }
 
 /// How many lines start after the first: the count of [`line_starts`], found with counting
-/// searches rather than by visiting each line (the reader counts the lines of every 8 MiB
+/// searches rather than by visiting each line (the reader counts the lines of every
 /// piece of a file: 2.2% of `kifu check`'s samples one line at a time).
 pub fn line_count(text: &str) -> usize {
     let bytes = text.as_bytes();
