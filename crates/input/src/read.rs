@@ -85,15 +85,20 @@ pub const PIECE_BYTES: usize = 4 << 20;
 
 /// How many bytes of a PGN file to read at a time on this machine: [`PIECE_BYTES`], or more
 /// where there are more cores, so that each core has two of a piece's 256 KiB parts to
-/// work on (the cores wait for the slowest at the end of each piece). On two cores 8 MiB
-/// pieces were slower than 4 MiB ones and held more: `kifu check` of 110 MB 223.4, 315.0
-/// and 272.2 ms against 206.7, 299.8 and 262.3 ms at the median in three rounds of
-/// alternating runs, 32 against 20 MiB at its peak; `kifu export` 740.9 against 711.2 ms,
-/// 128 against 86 MiB.
+/// work on (the cores wait for the slowest at the end of each piece), up to
+/// [`MAX_PIECE_BYTES`]. On two cores 8 MiB pieces were slower than 4 MiB ones and held
+/// more: `kifu check` of 110 MB 223.4, 315.0 and 272.2 ms against 206.7, 299.8 and 262.3 ms
+/// at the median in three rounds of alternating runs, 32 against 20 MiB at its peak;
+/// `kifu export` 740.9 against 711.2 ms, 128 against 86 MiB.
 pub fn piece_bytes() -> usize {
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    PIECE_BYTES.max(cores * (512 << 10))
+    (cores * (512 << 10)).clamp(PIECE_BYTES, MAX_PIECE_BYTES)
 }
+
+/// The most [`piece_bytes`] gives, on any number of cores: the pieces bound the memory of
+/// `kifu check` and `kifu export` (the export held 128–137 MiB for 110 MB with 8 MiB
+/// pieces, and a piece's JSON grows with it).
+pub const MAX_PIECE_BYTES: usize = 8 << 20;
 
 /// The longest PGN game kifu reads (a real game, even with engine analysis in every
 /// comment, is under a megabyte). A piece grows until it holds a whole game, so without a
@@ -772,18 +777,19 @@ mod tests {
     }
 
     #[test]
-    fn pieces_give_each_core_two_parts() {
+    fn pieces_give_each_core_two_parts_up_to_a_bound() {
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
         let piece = piece_bytes();
         assert!(piece >= PIECE_BYTES);
         assert!(
-            piece / (256 << 10) >= 2 * cores,
+            piece / (256 << 10) >= (2 * cores).min(MAX_PIECE_BYTES / (256 << 10)),
             "{piece} bytes for {cores} cores"
         );
         assert!(
             piece <= PIECE_BYTES.max(cores << 20),
             "not more than it needs"
         );
+        assert!(piece <= MAX_PIECE_BYTES, "memory stays bounded");
     }
 
     #[test]
