@@ -21,7 +21,7 @@ use std::task::{Context, Poll};
 use tower_lsp::jsonrpc::{Error, Id, Request, Response, Result};
 
 use crate::idle::Activity;
-use crate::transport::{Deferred, Output, Piece};
+use crate::transport::{Output, Piece};
 
 tokio::task_local! {
     /// The request whose handler is running.
@@ -97,31 +97,16 @@ pub fn check() -> Result<()> {
 }
 
 /// Makes `json` the result of the request being answered, written as it is; the handler's
-/// own return value is then not sent. Gives `json` back outside a request.
-pub fn answer_json(json: Vec<u8>) -> std::result::Result<(), Vec<u8>> {
-    answer(Piece::Bytes(json)).map_err(|piece| match piece {
-        Piece::Bytes(json) => json,
-        Piece::Deferred(_) => unreachable!("the piece given back is the one given"),
-    })
-}
-
-/// [`answer_json`] for JSON text made as it is written ([`Deferred`]), for a result too
-/// large to hold whole. Gives it back outside a request.
-pub fn answer_deferred_json(json: Deferred) -> std::result::Result<(), Deferred> {
-    answer(Piece::Deferred(json)).map_err(|piece| match piece {
-        Piece::Deferred(json) => json,
-        Piece::Bytes(_) => unreachable!("the piece given back is the one given"),
-    })
-}
-
-fn answer(json: Piece) -> std::result::Result<(), Piece> {
-    let mut json = Some(json);
-    let _ = CURRENT.try_with(|request| {
-        *request.json.lock().unwrap_or_else(PoisonError::into_inner) = json.take();
-    });
-    match json {
-        None => Ok(()),
-        Some(json) => Err(json),
+/// own return value is then not sent. `json` is JSON text, or JSON made as it is written
+/// ([`Deferred`](crate::transport::Deferred), for a result too large to hold whole).
+/// Gives `json` back outside a request.
+pub fn answer_json<T: Into<Piece>>(json: T) -> std::result::Result<(), T> {
+    match CURRENT.try_with(Arc::clone) {
+        Ok(request) => {
+            *request.json.lock().unwrap_or_else(PoisonError::into_inner) = Some(json.into());
+            Ok(())
+        }
+        Err(_) => Err(json),
     }
 }
 

@@ -269,7 +269,7 @@ impl Backend {
         let Some(tokens) = json else {
             return Ok(None);
         };
-        match requests::answer_deferred_json(tokens.into_deferred()) {
+        match requests::answer_json(tokens.into_deferred()) {
             // The service writes the JSON; this value is not sent.
             Ok(()) => Ok(None),
             // Outside the server's own service (not expected): decode it for tower-lsp.

@@ -55,6 +55,18 @@ pub enum Piece {
     Deferred(Deferred),
 }
 
+impl From<Vec<u8>> for Piece {
+    fn from(bytes: Vec<u8>) -> Piece {
+        Piece::Bytes(bytes)
+    }
+}
+
+impl From<Deferred> for Piece {
+    fn from(deferred: Deferred) -> Piece {
+        Piece::Deferred(deferred)
+    }
+}
+
 impl Piece {
     /// How many bytes the piece writes.
     fn len(&self) -> usize {
