@@ -345,7 +345,6 @@ impl SemanticTokensJson {
             parts: Box::new(JsonParts {
                 tokens: self,
                 at: 0,
-                started: false,
                 done: false,
             }),
         }
@@ -384,8 +383,8 @@ fn decimal_digits(n: u32) -> usize {
 /// The parts of a [`SemanticTokensJson`]'s JSON.
 struct JsonParts {
     tokens: SemanticTokensJson,
+    /// Where the next token starts in the numbers (0: the JSON has not started).
     at: usize,
-    started: bool,
     done: bool,
 }
 
@@ -397,8 +396,8 @@ impl Iterator for JsonParts {
             return None;
         }
         let mut json = Vec::with_capacity(JSON_PART + 64);
-        if !self.started {
-            self.started = true;
+        // The first part writes at least one token, when there is one.
+        if self.at == 0 {
             json.extend_from_slice(SemanticTokensJson::HEAD);
         }
         while self.at < self.tokens.numbers.len() && json.len() < JSON_PART {
