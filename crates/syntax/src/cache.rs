@@ -65,7 +65,7 @@ fn short_key(key: &[u8; MAX_KEY + COPY], len: usize) -> Option<ShortKey> {
 /// The longest key of a shared node: its kind (2 bytes) and, for each token, its kind
 /// (2 bytes), length (1 byte) and text. A tag pair with a long value is longer, and is not
 /// shared.
-const MAX_KEY: usize = 128;
+pub(crate) const MAX_KEY: usize = 128;
 
 impl NodeCache {
     /// Starts again when the cache holds more than it may.
@@ -102,30 +102,36 @@ fn key_hash(key: &[u8]) -> u64 {
     hasher.finish()
 }
 
+/// The tokens that a key holds after its node's kind (`key[2..]`): each token's kind and
+/// text, in order.
+fn key_tokens(mut rest: &[u8]) -> impl Iterator<Item = (rowan::SyntaxKind, &[u8])> {
+    std::iter::from_fn(move || {
+        let [kind_lo, kind_hi, len, tail @ ..] = rest else {
+            return None;
+        };
+        let (text, tail) = tail.split_at(usize::from(*len));
+        rest = tail;
+        Some((
+            rowan::SyntaxKind(u16::from_le_bytes([*kind_lo, *kind_hi])),
+            text,
+        ))
+    })
+}
+
 /// Whether `node` is the node that `key` describes: its kind, and each token's kind and
 /// text.
 fn is_keyed(node: &GreenNodeData, key: &[u8]) -> bool {
     if key[..2] != node.kind().0.to_le_bytes() {
         return false;
     }
-    let mut rest = &key[2..];
-    for child in node.children() {
-        let Some(token) = child.into_token() else {
-            return false;
-        };
-        let [kind_lo, kind_hi, len, tail @ ..] = rest else {
-            return false;
-        };
-        let text = token.text().as_bytes();
-        if [*kind_lo, *kind_hi] != token.kind().0.to_le_bytes()
-            || usize::from(*len) != text.len()
-            || !tail.starts_with(text)
-        {
-            return false;
-        }
-        rest = &tail[text.len()..];
-    }
-    rest.is_empty()
+    let mut tokens = key_tokens(&key[2..]);
+    node.children().all(|child| {
+        child.into_token().is_some_and(|token| {
+            tokens
+                .next()
+                .is_some_and(|(kind, text)| kind == token.kind() && text == token.text().as_bytes())
+        })
+    }) && tokens.next().is_none()
 }
 
 /// A node that is open in a [`SharingBuilder`].
@@ -194,14 +200,10 @@ impl<'c> SharingBuilder<'c> {
     /// is not shared.
     fn make_pending(&mut self) {
         self.pending = false;
-        let mut rest = &self.key[2..self.key_len];
-        while let [kind_lo, kind_hi, len, tail @ ..] = rest {
-            let kind = rowan::SyntaxKind(u16::from_le_bytes([*kind_lo, *kind_hi]));
-            let (text, tail) = tail.split_at(usize::from(*len));
+        for (kind, text) in key_tokens(&self.key[2..self.key_len]) {
             let text = std::str::from_utf8(text).expect("a key holds whole tokens");
             self.children
                 .push(NodeOrToken::Token(self.cache.token(kind, text)));
-            rest = tail;
         }
     }
 }

@@ -364,7 +364,7 @@ fn the_sharing_builder_makes_rowans_tree_for_every_file_and_broken_copies() {
                         c.as_token()
                             .map_or(usize::MAX, |t| key.saturating_add(3 + t.text().len()))
                     });
-                    if key <= 128 {
+                    if key <= crate::cache::MAX_KEY {
                         let address = &*green as *const rowan::GreenNodeData;
                         let first = *seen.entry(green.into_owned()).or_insert(address);
                         if first != address {
