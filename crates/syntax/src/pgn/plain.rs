@@ -244,7 +244,8 @@ pub fn plain_game(bytes: &[u8], start: usize, game: &mut PlainGame) -> Option<us
                             Some(p) => &word[..p],
                             None => word,
                         };
-                        if is_san(word) && matches!(core, b"0-0" | b"0-0-0" | b"0000") {
+                        // The shape first: most words here are move numbers.
+                        if matches!(core, b"0-0" | b"0-0-0" | b"0000") && is_san(word) {
                             i = push_move(bytes, i, word_end, start, game)?;
                             after_move = Some(i);
                         } else {
