@@ -153,7 +153,7 @@ impl Position {
         {
             return None;
         }
-        let san_plus = SanPlus::from_ascii(text).ok()?;
+        let san_plus = read_san_plus(text)?;
         let check = check_mark(san_plus.suffix);
         let mut forms = Forms::EMPTY;
         match san_plus.san {
@@ -702,6 +702,72 @@ pub(crate) fn canonical(m: Move, candidates: &MoveList) -> San {
     }
 }
 
+/// `text` as shakmaty reads SAN (`SanPlus::from_ascii`), the shapes of most moves read at
+/// once by their bytes: `e4`, `Nf3`, `exd5`, `Nxe5`, `Nbd2`, `R1e2`, `O-O`, `O-O-O`, each
+/// with a check mark or not. Every other text goes to shakmaty's reader, which took a
+/// hundred instructions for each move.
+#[inline]
+fn read_san_plus(text: &[u8]) -> Option<SanPlus> {
+    let (core, suffix) = match text {
+        [core @ .., b'+'] => (core, Some(Suffix::Check)),
+        [core @ .., b'#'] => (core, Some(Suffix::Checkmate)),
+        _ => (text, None),
+    };
+    let file = |b: u8| {
+        (b'a'..=b'h')
+            .contains(&b)
+            .then(|| File::new(u32::from(b - b'a')))
+    };
+    let rank = |b: u8| {
+        (b'1'..=b'8')
+            .contains(&b)
+            .then(|| Rank::new(u32::from(b - b'1')))
+    };
+    let square = |f: u8, r: u8| Some(Square::from_coords(file(f)?, rank(r)?));
+    let piece = |b: u8| match b {
+        b'N' => Some(Role::Knight),
+        b'B' => Some(Role::Bishop),
+        b'R' => Some(Role::Rook),
+        b'Q' => Some(Role::Queen),
+        b'K' => Some(Role::King),
+        _ => None,
+    };
+    let normal = |role: Role, file: Option<File>, rank: Option<Rank>, capture: bool, to: Square| {
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion: None,
+        }
+    };
+    let san = match *core {
+        [b'O', b'-', b'O'] => Some(San::Castle(CastlingSide::KingSide)),
+        [b'O', b'-', b'O', b'-', b'O'] => Some(San::Castle(CastlingSide::QueenSide)),
+        [f, r] => square(f, r).map(|to| normal(Role::Pawn, None, None, false, to)),
+        [p, f, r] => piece(p).and_then(|role| Some(normal(role, None, None, false, square(f, r)?))),
+        [a, b'x', f, r] => square(f, r).and_then(|to| match (piece(a), file(a)) {
+            (Some(role), _) => Some(normal(role, None, None, true, to)),
+            (None, Some(from)) => Some(normal(Role::Pawn, Some(from), None, true, to)),
+            (None, None) => None,
+        }),
+        [p, d, f, r] => piece(p).and_then(|role| {
+            let to = square(f, r)?;
+            match (file(d), rank(d)) {
+                (Some(from), _) => Some(normal(role, Some(from), None, false, to)),
+                (None, Some(from)) => Some(normal(role, None, Some(from), false, to)),
+                (None, None) => None,
+            }
+        }),
+        _ => None,
+    };
+    match san {
+        Some(san) => Some(SanPlus { san, suffix }),
+        None => SanPlus::from_ascii(text).ok(),
+    }
+}
+
 /// The single move of `moves`, if there is exactly one.
 fn unique<'m>(mut moves: impl Iterator<Item = &'m Move>) -> Option<Move> {
     let first = *moves.next()?;
@@ -752,5 +818,38 @@ fn note_origin(spec: &Spec, m: Move, canonical: San, letter: bool, forms: &mut F
         } else {
             Form::RedundantDisambiguation
         });
+    }
+}
+
+#[cfg(test)]
+mod reading {
+    use shakmaty::san::SanPlus;
+
+    #[test]
+    fn san_is_read_as_shakmaty_reads_it() {
+        // Every text of up to five bytes from these: the shapes read at once give what
+        // shakmaty's reader gives, and so does every other text, which goes to it.
+        let alphabet = b"abh18NBKPOx-=+#Q@";
+        let mut texts: Vec<Vec<u8>> = vec![Vec::new()];
+        let (mut checked, mut moves) = (0, 0);
+        while let Some(text) = texts.pop() {
+            let read = super::read_san_plus(&text);
+            assert_eq!(
+                read,
+                SanPlus::from_ascii(&text).ok(),
+                "{:?}",
+                String::from_utf8_lossy(&text)
+            );
+            moves += usize::from(read.is_some());
+            checked += 1;
+            if text.len() < 5 {
+                for &b in alphabet {
+                    let mut longer = text.clone();
+                    longer.push(b);
+                    texts.push(longer);
+                }
+            }
+        }
+        assert!(checked > 1_000_000 && moves > 1_000, "{checked} {moves}");
     }
 }
