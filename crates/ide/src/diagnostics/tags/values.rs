@@ -21,16 +21,7 @@ pub(super) fn date(value: &str) -> Option<String> {
     if is_unknown(value) {
         return None;
     }
-    let parts: Vec<&str> = value.split('.').collect();
-    let field = |part: &str, len: usize| {
-        (part.len() == len
-            && (part.bytes().all(|b| b.is_ascii_digit()) || part.bytes().all(|b| b == b'?')))
-        .then(|| part.parse::<u32>().ok())
-    };
-    let [year, month, day] = parts[..] else {
-        return Some(not_a_date(value));
-    };
-    let (Some(year), Some(month), Some(day)) = (field(year, 4), field(month, 2), field(day, 2))
+    let Some((year, month, day)) = digits_date(value.as_bytes()).or_else(|| date_fields(value))
     else {
         return Some(not_a_date(value));
     };
@@ -59,6 +50,43 @@ pub(super) fn date(value: &str) -> Option<String> {
         (None, Some(day)) if day > 31 => Some(format!("there is no day {day}")),
         _ => None,
     }
+}
+
+/// The year, month and day of a date (`None` for each part written `?`), or `None` when
+/// it is no date as PGN writes them.
+type DateFields = (Option<u32>, Option<u32>, Option<u32>);
+
+/// [`date_fields`] of a date written in digits alone, `2024.03.17` (nearly every date of a
+/// database), read by its bytes: splitting into a list and parsing each part was 700
+/// instructions a date, a date or two in every game.
+fn digits_date(bytes: &[u8]) -> Option<DateFields> {
+    let [y0, y1, y2, y3, b'.', m0, m1, b'.', d0, d1] = *bytes else {
+        return None;
+    };
+    let number = |digits: &[u8]| {
+        digits.iter().try_fold(0u32, |n, &d| {
+            d.is_ascii_digit().then(|| n * 10 + u32::from(d - b'0'))
+        })
+    };
+    Some((
+        Some(number(&[y0, y1, y2, y3])?),
+        Some(number(&[m0, m1])?),
+        Some(number(&[d0, d1])?),
+    ))
+}
+
+/// The fields of `YYYY.MM.DD`, any part in `?` (see [`date`]).
+fn date_fields(value: &str) -> Option<DateFields> {
+    let parts: Vec<&str> = value.split('.').collect();
+    let field = |part: &str, len: usize| {
+        (part.len() == len
+            && (part.bytes().all(|b| b.is_ascii_digit()) || part.bytes().all(|b| b == b'?')))
+        .then(|| part.parse::<u32>().ok())
+    };
+    let [year, month, day] = parts[..] else {
+        return None;
+    };
+    Some((field(year, 4)?, field(month, 2)?, field(day, 2)?))
 }
 
 /// The days of a month; February has 29 when the year is unknown, as it may have had.
@@ -314,5 +342,36 @@ mod tests {
             super::result("0-0").as_deref(),
             Some("`0-0` is not a result: PGN writes `1-0`, `0-1`, `1/2-1/2` or `*` (unfinished or unknown)")
         );
+    }
+}
+
+#[cfg(test)]
+mod dates_in_digits {
+    #[test]
+    fn a_date_in_digits_is_read_as_its_parts_are() {
+        let mut read = 0;
+        for year in ["0000", "1999", "2024", "9999"] {
+            for month in 0..100 {
+                for day in 0..100 {
+                    let value = format!("{year}.{month:02}.{day:02}");
+                    assert_eq!(
+                        super::digits_date(value.as_bytes()),
+                        super::date_fields(&value),
+                        "{value}"
+                    );
+                    read += 1;
+                }
+            }
+        }
+        for other in [
+            "2024.3.17",
+            "2024.03.1x",
+            "2024-03-17",
+            "????.03.17",
+            "2024.03.17 ",
+        ] {
+            assert_eq!(super::digits_date(other.as_bytes()), None, "{other}");
+        }
+        assert_eq!(read, 40_000);
     }
 }
