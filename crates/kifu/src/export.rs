@@ -152,9 +152,21 @@ fn piece_game_json(
     diagnostics: &[SyntaxError],
     options: ExportOptions,
 ) -> GameJson {
-    // Sized from the game's text: the JSON of a move with its position is some six times
-    // the move's text.
-    let per_byte = if options.no_positions { 3 } else { 6 };
+    // Sized from the game's text (tags, comments) and its moves: a move's JSON is some 230
+    // bytes with its position and 100 without, whatever its text. Sized from the text
+    // alone (six bytes for each), a game of dense movetext outgrew its buffer two or three
+    // times, each time copied whole: 2.6% of an export's instructions.
+    let size = if options.no_positions {
+        JsonSize {
+            per_byte: 2,
+            per_move: 110,
+        }
+    } else {
+        JsonSize {
+            per_byte: 2,
+            per_move: 240,
+        }
+    };
     game_json(
         file,
         room,
@@ -162,7 +174,7 @@ fn piece_game_json(
         diagnostics,
         options,
         &|range| piece.lines.span(range),
-        per_byte,
+        size,
     )
 }
 
@@ -204,10 +216,19 @@ impl GameJson {
     }
 }
 
+/// How much room a game's JSON is given before it is written (see [`game_json`]).
+#[derive(Debug, Clone, Copy)]
+struct JsonSize {
+    /// Bytes for each byte of the game's text.
+    per_byte: usize,
+    /// Bytes for each move, besides.
+    per_move: usize,
+}
+
 /// The JSON of a chess or draughts game but its head ([`GameJson::write_head`]), its steps
-/// borrowed from a table of its own ([`ExportedGame::with_steps`]), in a buffer sized at
-/// `per_byte` bytes for each byte of the game's text and a kilobyte, so that it is not
-/// grown; `room` is [`GameJson::head_room`] of `file`.
+/// borrowed from a table of its own ([`ExportedGame::with_steps`]), in a buffer sized by
+/// `size` for the game's text and moves and a kilobyte, so that it is seldom grown;
+/// `room` is [`GameJson::head_room`] of `file`.
 fn game_json<'a>(
     file: &'a str,
     room: usize,
@@ -215,14 +236,18 @@ fn game_json<'a>(
     diagnostics: impl IntoIterator<Item = &'a SyntaxError>,
     options: ExportOptions,
     span: &dyn Fn(TextRange) -> Span,
-    per_byte: usize,
+    size: JsonSize,
 ) -> GameJson {
     let steps = ExportedGame::steps(game, options);
     // Everything borrowed for as long as the steps live.
     let diagnostics = diagnostics.into_iter().map(|d| d as &SyntaxError);
     // The index is in the head, which the caller writes: the body does not read it.
     let exported = ExportedGame::with_steps(file, 0, game, &steps, diagnostics, span);
-    let mut bytes = Vec::with_capacity(room + usize::from(game.game.len) * per_byte + 1024);
+    let mut bytes = Vec::with_capacity(
+        room + usize::from(game.game.len) * size.per_byte
+            + game.game.moves.len() * size.per_move
+            + 1024,
+    );
     bytes.resize(room, b' ');
     exported.write_json_body(&mut bytes);
     GameJson { bytes, start: room }
@@ -282,7 +307,10 @@ fn export_large(
     }
     let games = document.games_with_diagnostics();
     // A PDN move's JSON, with its FEN, is some twelve times its text.
-    let per_byte = if options.no_positions { 4 } else { 12 };
+    let size = JsonSize {
+        per_byte: if options.no_positions { 4 } else { 12 },
+        per_move: 0,
+    };
     let mut start = 0;
     while start < games.len() {
         let mut end = start;
@@ -296,15 +324,8 @@ fn export_large(
             .par_iter()
             .enumerate()
             .map(|(i, (game, own))| {
-                let mut json = game_json(
-                    name,
-                    room,
-                    *game,
-                    own.iter().copied(),
-                    options,
-                    &span,
-                    per_byte,
-                );
+                let mut json =
+                    game_json(name, room, *game, own.iter().copied(), options, &span, size);
                 json.write_head(name, start + i + 1, &mut Vec::new());
                 json
             })
