@@ -145,12 +145,14 @@ pub struct HeaderEntry<'h> {
 
 impl<'h> HeaderEntry<'h> {
     /// `Event`, `PB` (an SGF identifier as `FF[4]` reads it: `AddBlack` is `AB`).
+    #[inline]
     pub fn name(&self) -> &'h str {
         self.header.string(self.entry.name)
     }
 
     /// The values, decoded: a tag's one value with its escapes removed (none when it is
     /// missing), an SGF property's values by their type.
+    #[inline]
     pub fn values(&self) -> impl Iterator<Item = &'h str> + 'h {
         let header = self.header;
         let (start, end) = self.entry.values;
@@ -160,6 +162,7 @@ impl<'h> HeaderEntry<'h> {
     }
 
     /// The first value.
+    #[inline]
     pub fn value(&self) -> Option<&'h str> {
         self.values().next()
     }
@@ -172,6 +175,7 @@ impl<'h> HeaderEntry<'h> {
 
 impl Header {
     /// The entries, in text order.
+    #[inline]
     pub fn entries(&self) -> impl Iterator<Item = HeaderEntry<'_>> {
         self.entries.iter().map(|entry| HeaderEntry {
             header: self,
@@ -230,6 +234,7 @@ impl Header {
         (start, self.strings.len() as u32)
     }
 
+    #[inline]
     fn string(&self, (start, end): (u32, u32)) -> &str {
         &self.strings[start as usize..end as usize]
     }
@@ -612,11 +617,13 @@ impl<'a> GameRef<'a> {
     }
 
     /// A range of the model as a range of the text.
+    #[inline]
     pub fn range(&self, relative: TextRange) -> TextRange {
         relative + self.offset
     }
 
     /// The text of a range of the model.
+    #[inline]
     pub fn text_of(&self, relative: TextRange) -> &'a str {
         &self.text[self.range(relative)]
     }

@@ -91,6 +91,7 @@ impl Position {
     }
 
     /// The side to move.
+    #[inline]
     pub fn turn(&self) -> Color {
         self.inner.turn()
     }
