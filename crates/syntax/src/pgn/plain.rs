@@ -234,7 +234,12 @@ pub fn plain_game(bytes: &[u8], start: usize, game: &mut PlainGame) -> Option<us
                     if at_line_start(bytes, i) && is_epd_line(bytes, i) {
                         return None;
                     }
-                    if let Some(end) = result_end(bytes, i) {
+                    // Results and castling written with zeros go on with `-`, `/` or `0`
+                    // (`1-0`, `1/2-1/2`, `0-0`, `0000`); anything else that starts with a
+                    // digit is read as a move number, as below.
+                    if !matches!(bytes.get(i + 1), Some(b'-' | b'/' | b'0')) {
+                        i = move_number(bytes, i, start, game)?;
+                    } else if let Some(end) = result_end(bytes, i) {
                         i = result(bytes, end, depth)?;
                         ends_game = depth == 0;
                     } else {
