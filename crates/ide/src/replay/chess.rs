@@ -114,8 +114,8 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                 &played,
                 Err(illegal) if illegal.legal_for_other_side && m.ply == counted + 1
             );
-            if !missing_move {
-                out.diagnostics.extend(wrong_number);
+            if let (Some(wrong), false) = (wrong_number, missing_move) {
+                out.diagnostics.push(wrong);
             }
             match played {
                 Ok(moved) => {

@@ -15,7 +15,7 @@ mod draughts;
 mod go;
 
 use kifu_rules::chess::{StandardSan, UciMove};
-use kifu_syntax::SyntaxError;
+use kifu_syntax::{SyntaxError, TextRange};
 
 use crate::codes;
 use crate::game::{GameKind, GameRef, Move, MoveId, Side};
@@ -238,15 +238,27 @@ pub(crate) fn steps(game: GameRef<'_>) -> Vec<Option<Step>> {
 /// the move shows what went wrong), and the count goes on from the number written, so that one wrong number is not told again at every number after it. (The
 /// model's ply of a numbered move is what its number says: `12.` the first move of pair
 /// 12, `12...` the second.)
+#[inline]
 fn check_number(game: GameRef<'_>, m: &Move, ply: &mut u32, mover: &str) -> Option<SyntaxError> {
     let range = m.number_range?;
     if m.ply == *ply {
         return None;
     }
+    wrong_number(game, range, m.ply, ply, mover)
+}
+
+/// The diagnostic of [`check_number`] when the number is wrong.
+fn wrong_number(
+    game: GameRef<'_>,
+    range: TextRange,
+    written: u32,
+    ply: &mut u32,
+    mover: &str,
+) -> Option<SyntaxError> {
     let label = game.game.number_label(*ply);
     let number = label.trim_end_matches('.');
     let at = game.range(range);
-    *ply = m.ply;
+    *ply = written;
     Some(
         SyntaxError::new(
             codes::WrongMoveNumber,
