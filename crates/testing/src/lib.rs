@@ -1,5 +1,5 @@
-//! What kifu's tests share: random cases from a fixed seed, and the game files of the
-//! repository and of the shared corpus beside it.
+//! What kifu's tests share: random cases from a fixed seed, every short text of an
+//! alphabet, and the game files of the repository and of the shared corpus beside it.
 
 use std::path::{Path, PathBuf};
 
@@ -22,6 +22,31 @@ impl Lcg {
             .wrapping_add(1442695040888963407);
         ((self.0 >> 33) as usize) % n.max(1)
     }
+}
+
+/// Every text that starts with one of `starts` and goes on with bytes of `alphabet`, up to
+/// `longest` bytes, passed to `each` (the starts themselves too); returns how many there
+/// were. For holding a shortcut to the long way it shortens on every short text.
+pub fn each_text(
+    starts: &[&[u8]],
+    alphabet: &[u8],
+    longest: usize,
+    mut each: impl FnMut(&[u8]),
+) -> usize {
+    let mut texts: Vec<Vec<u8>> = starts.iter().map(|start| start.to_vec()).collect();
+    let mut count = 0;
+    while let Some(text) = texts.pop() {
+        each(&text);
+        count += 1;
+        if text.len() < longest {
+            for &b in alphabet {
+                let mut longer = text.clone();
+                longer.push(b);
+                texts.push(longer);
+            }
+        }
+    }
+    count
 }
 
 /// Every file under `dir` whose extension is one of `extensions` (any case), appended to

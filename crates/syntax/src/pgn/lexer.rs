@@ -422,23 +422,13 @@ mod tests {
     fn the_common_shapes_are_moves_the_long_way_too() {
         // Every text of up to four bytes from these: what the shortcut takes for a move,
         // the long way does too (the shortcut only answers sooner).
-        let alphabet = b"aehiNObKx1890=-@+#Q";
-        let mut texts: Vec<Vec<u8>> = vec![Vec::new()];
-        let (mut checked, mut common) = (0, 0);
-        while let Some(text) = texts.pop() {
-            if common_san(&text) {
-                assert!(any_san(&text), "{:?}", String::from_utf8_lossy(&text));
+        let mut common = 0;
+        let checked = kifu_testing::each_text(&[b""], b"aehiNObKx1890=-@+#Q", 4, |text| {
+            if common_san(text) {
+                assert!(any_san(text), "{:?}", String::from_utf8_lossy(text));
                 common += 1;
             }
-            checked += 1;
-            if text.len() < 4 {
-                for &b in alphabet {
-                    let mut longer = text.clone();
-                    longer.push(b);
-                    texts.push(longer);
-                }
-            }
-        }
+        });
         assert!(checked > 100_000 && common > 200, "{checked} {common}");
     }
 
@@ -496,25 +486,15 @@ mod tests {
     fn the_move_number_shortcut_reads_every_digit_word_the_long_way() {
         // Every text of up to six bytes from these, starting with a digit: the shortcut
         // gives what the long way, the reading before it, gives.
-        let alphabet = b"0124-/.+ e";
-        let mut texts: Vec<Vec<u8>> = b"0124".iter().map(|&d| vec![d]).collect();
-        let mut checked = 0;
-        while let Some(text) = texts.pop() {
-            assert_eq!(
-                number_or_word(&text, 0),
-                number_or_word_by_word(&text, 0),
-                "{:?}",
-                String::from_utf8_lossy(&text)
-            );
-            checked += 1;
-            if text.len() < 6 {
-                for &b in alphabet {
-                    let mut longer = text.clone();
-                    longer.push(b);
-                    texts.push(longer);
-                }
-            }
-        }
+        let checked =
+            kifu_testing::each_text(&[b"0", b"1", b"2", b"4"], b"0124-/.+ e", 6, |text| {
+                assert_eq!(
+                    number_or_word(text, 0),
+                    number_or_word_by_word(text, 0),
+                    "{:?}",
+                    String::from_utf8_lossy(text)
+                );
+            });
         assert!(checked > 100_000, "{checked}");
     }
 
