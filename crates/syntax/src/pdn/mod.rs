@@ -63,6 +63,8 @@ impl Dialect for Pdn {
         !bare.is_empty() && bare.bytes().all(|b| b == b'!' || b == b'?')
     }
 
+    const CHECKS_MOVES: bool = true;
+
     fn check_move(text: &str, range: TextRange) -> Option<SyntaxError> {
         if text.contains(' ') && !is_column_padding(text) {
             let joined = text.replace(' ', "");
