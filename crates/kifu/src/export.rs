@@ -156,16 +156,9 @@ fn piece_game_json(
     // bytes with its position and 100 without, whatever its text. Sized from the text
     // alone (six bytes for each), a game of dense movetext outgrew its buffer two or three
     // times, each time copied whole: 2.6% of an export's instructions.
-    let size = if options.no_positions {
-        JsonSize {
-            per_byte: 2,
-            per_move: 110,
-        }
-    } else {
-        JsonSize {
-            per_byte: 2,
-            per_move: 240,
-        }
+    let size = JsonSize {
+        per_byte: 2,
+        per_move: if options.no_positions { 110 } else { 240 },
     };
     game_json(
         file,

@@ -518,11 +518,24 @@ impl Game {
         self.annotation_table.get(m.annotations.0 as usize)
     }
 
-    /// Attaches NAGs, comments and variations to move `m` (which has none yet).
+    /// Attaches NAGs, comments and variations to move `m` (which has none yet). Most moves
+    /// have none: that is seen where this is called (inlined), without a call; the rest
+    /// are attached by [`Game::annotate_some`].
+    #[inline]
     fn annotate(&mut self, m: MoveId, nags: &[u8], comments: &[Comment], variations: &[LineId]) {
-        if nags.is_empty() && comments.is_empty() && variations.is_empty() {
-            return;
+        if !(nags.is_empty() && comments.is_empty() && variations.is_empty()) {
+            self.annotate_some(m, nags, comments, variations);
         }
+    }
+
+    /// [`Game::annotate`] of a move with something to attach.
+    fn annotate_some(
+        &mut self,
+        m: MoveId,
+        nags: &[u8],
+        comments: &[Comment],
+        variations: &[LineId],
+    ) {
         let annotations = Annotations {
             nags: append(&mut self.nag_table, nags),
             comments: append(&mut self.comment_table, comments),

@@ -509,13 +509,8 @@ impl Reader {
     }
 }
 
-/// Moves what was attached to move `m` into the game's tables. Most moves have nothing
-/// attached: that is seen here, inlined into the reading of each move, without a call.
-#[inline]
+/// Moves what was attached to move `m` into the game's tables.
 fn attach(game: &mut Game, m: MoveId, attached: &mut Attached) {
-    if attached.nags.is_empty() && attached.comments.is_empty() && attached.variations.is_empty() {
-        return;
-    }
     game.annotate(m, &attached.nags, &attached.comments, &attached.variations);
     attached.nags.clear();
     attached.comments.clear();

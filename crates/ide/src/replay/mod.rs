@@ -244,29 +244,23 @@ fn check_number(game: GameRef<'_>, m: &Move, ply: &mut u32, mover: &str) -> Opti
     if m.ply == *ply {
         return None;
     }
-    wrong_number(game, range, m.ply, ply, mover)
+    let counted = std::mem::replace(ply, m.ply);
+    Some(wrong_number(game, range, counted, mover))
 }
 
-/// The diagnostic of [`check_number`] when the number is wrong.
-fn wrong_number(
-    game: GameRef<'_>,
-    range: TextRange,
-    written: u32,
-    ply: &mut u32,
-    mover: &str,
-) -> Option<SyntaxError> {
-    let label = game.game.number_label(*ply);
+/// The diagnostic of [`check_number`] for the number at `range`, where the count of moves
+/// played was `counted`: made apart, so that a right number (nearly every one) costs the
+/// replay a compare.
+fn wrong_number(game: GameRef<'_>, range: TextRange, counted: u32, mover: &str) -> SyntaxError {
+    let label = game.game.number_label(counted);
     let number = label.trim_end_matches('.');
     let at = game.range(range);
-    *ply = written;
-    Some(
-        SyntaxError::new(
-            codes::WrongMoveNumber,
-            at,
-            format!("this is {mover}'s move {number} (`{label}`)"),
-        )
-        .with_fix(format!("Write `{label}`"), [(at, label.clone())]),
+    SyntaxError::new(
+        codes::WrongMoveNumber,
+        at,
+        format!("this is {mover}'s move {number} (`{label}`)"),
     )
+    .with_fix(format!("Write `{label}`"), [(at, label.clone())])
 }
 
 /// `"; the rest of this line is not checked"`, or nothing when the move ends its line.

@@ -713,17 +713,9 @@ fn read_san_plus(text: &[u8]) -> Option<SanPlus> {
         [core @ .., b'#'] => (core, Some(Suffix::Checkmate)),
         _ => (text, None),
     };
-    let file = |b: u8| {
-        (b'a'..=b'h')
-            .contains(&b)
-            .then(|| File::new(u32::from(b - b'a')))
-    };
-    let rank = |b: u8| {
-        (b'1'..=b'8')
-            .contains(&b)
-            .then(|| Rank::new(u32::from(b - b'1')))
-    };
-    let square = |f: u8, r: u8| Some(Square::from_coords(file(f)?, rank(r)?));
+    let file = |b: u8| File::from_char(char::from(b));
+    let rank = |b: u8| Rank::from_char(char::from(b));
+    let square = |f: u8, r: u8| Square::from_ascii(&[f, r]).ok();
     let piece = |b: u8| match b {
         b'N' => Some(Role::Knight),
         b'B' => Some(Role::Bishop),

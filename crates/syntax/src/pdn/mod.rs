@@ -63,43 +63,50 @@ impl Dialect for Pdn {
         !bare.is_empty() && bare.bytes().all(|b| b == b'!' || b == b'?')
     }
 
-    const CHECKS_MOVES: bool = true;
+    // A move with spaces inside, or a square with a leading zero.
+    const CHECK_MOVE: Option<fn(&str, TextRange) -> Option<SyntaxError>> = Some(check_move);
+}
 
-    fn check_move(text: &str, range: TextRange) -> Option<SyntaxError> {
-        if text.contains(' ') && !is_column_padding(text) {
-            let joined = text.replace(' ', "");
-            return Some(
-                SyntaxError::new(
-                    Code::SpaceInMove,
-                    range,
-                    format!("`{text}` has spaces inside; PDN 3.0 writes a move without them, `{joined}`"),
-                )
-                .with_fix(format!("Write `{joined}`"), [(range, joined.clone())]),
-            );
-        }
-        let leading_zero = text
-            .split(['-', 'x', 'X', ':', '*'])
-            .map(str::trim)
-            .any(|square| square.len() > 1 && square.starts_with('0'));
-        leading_zero.then(|| {
-            // Each square without its zeros, the joiners as written.
-            let mut fixed = String::with_capacity(text.len());
-            let mut in_square = false;
-            for c in text.chars() {
-                if c == '0' && !in_square {
-                    continue;
-                }
-                in_square = c.is_ascii_digit();
-                fixed.push(c);
-            }
+/// A PDN move's text against PDN 3.0: spaces inside it (but column padding), a square
+/// with a leading zero.
+fn check_move(text: &str, range: TextRange) -> Option<SyntaxError> {
+    if text.contains(' ') && !is_column_padding(text) {
+        let joined = text.replace(' ', "");
+        return Some(
             SyntaxError::new(
-                Code::LeadingZero,
+                Code::SpaceInMove,
                 range,
-                format!("`{text}` writes a square with a leading zero; PDN 3.0 writes squares without one"),
+                format!(
+                    "`{text}` has spaces inside; PDN 3.0 writes a move without them, `{joined}`"
+                ),
             )
-            .with_fix(format!("Write `{fixed}`"), [(range, fixed.clone())])
-        })
+            .with_fix(format!("Write `{joined}`"), [(range, joined.clone())]),
+        );
     }
+    let leading_zero = text
+        .split(['-', 'x', 'X', ':', '*'])
+        .map(str::trim)
+        .any(|square| square.len() > 1 && square.starts_with('0'));
+    leading_zero.then(|| {
+        // Each square without its zeros, the joiners as written.
+        let mut fixed = String::with_capacity(text.len());
+        let mut in_square = false;
+        for c in text.chars() {
+            if c == '0' && !in_square {
+                continue;
+            }
+            in_square = c.is_ascii_digit();
+            fixed.push(c);
+        }
+        SyntaxError::new(
+            Code::LeadingZero,
+            range,
+            format!(
+                "`{text}` writes a square with a leading zero; PDN 3.0 writes squares without one"
+            ),
+        )
+        .with_fix(format!("Write `{fixed}`"), [(range, fixed.clone())])
+    })
 }
 
 /// Whether the only spaces in a move pad one-digit squares after their joiner (`1- 6`,

@@ -191,7 +191,8 @@ pub(crate) fn line_end(bytes: &[u8], pos: usize) -> usize {
 
 /// A digit starts a result (`1-0`), castling written with zeros (`0-0`), a null move
 /// (`0000`), or else a move number: the digits alone, so that `1.e4` lexes as `1` `.` `e4`.
-fn number_or_word(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
+#[inline]
+pub(crate) fn number_or_word(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
     // A move number (`12.`): digits that end the word, which no result or move is but
     // `0000` (results go on with `-` or `/`, castling with `-`).
     let digits_end = run(bytes, pos, |b| b.is_ascii_digit());
@@ -330,9 +331,6 @@ pub(crate) fn is_san(word: &[u8]) -> bool {
 /// these are told by their bytes at once, without its search through every form.
 #[inline]
 fn common_san(core: &[u8]) -> bool {
-    let is_file = |b: u8| (b'a'..=b'h').contains(&b);
-    let is_rank = |b: u8| (b'1'..=b'8').contains(&b);
-    let is_piece = |b: u8| b.is_ascii_uppercase() && b != b'O';
     match *core {
         [file, rank] => is_file(file) && is_rank(rank),
         [piece, file, rank] => is_piece(piece) && is_file(file) && is_rank(rank),
@@ -349,6 +347,22 @@ fn common_san(core: &[u8]) -> bool {
     }
 }
 
+/// Whether `b` can be a piece letter: any capital but castling's `O`. Besides English
+/// `K Q R B N P`, games are written with the piece letters of their language (German
+/// `S L T D`, Spanish `C A T D R`, French `C F T D R`...). Which letters a game uses, and
+/// whether its moves can be played, is the replay's to say (kifu-rules), not the grammar's.
+fn is_piece(b: u8) -> bool {
+    b.is_ascii_uppercase() && b != b'O'
+}
+
+fn is_file(b: u8) -> bool {
+    (b'a'..=b'h').contains(&b)
+}
+
+fn is_rank(b: u8) -> bool {
+    (b'1'..=b'8').contains(&b)
+}
+
 /// [`is_san`] of a move without its check marks, in every form it accepts.
 fn any_san(core: &[u8]) -> bool {
     if matches!(
@@ -357,13 +371,6 @@ fn any_san(core: &[u8]) -> bool {
     ) {
         return true;
     }
-    // Any capital: besides English `K Q R B N P`, games are written with the piece letters
-    // of their language (German `S L T D`, Spanish `C A T D R`, French `C F T D R`...).
-    // Which letters a game uses, and whether its moves can be played, is the replay's to
-    // say (kifu-rules), not the grammar's.
-    let is_piece = |b: u8| b.is_ascii_uppercase() && b != b'O';
-    let is_file = |b: u8| (b'a'..=b'h').contains(&b);
-    let is_rank = |b: u8| (b'1'..=b'8').contains(&b);
     let mut rest = core;
     if let [piece, tail @ ..] = rest {
         if is_piece(*piece) {

@@ -54,13 +54,10 @@ pub(crate) trait Dialect: Grammar<Role = SyntaxKind> {
     fn is_result(word: &str) -> bool {
         matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*")
     }
-    /// Whether [`Dialect::check_move`] says anything: without it the grammar does not
-    /// look at a move's text (PGN, where it was a call for every move's text).
-    const CHECKS_MOVES: bool = false;
-    /// A problem with the text of a move token, if it has one.
-    fn check_move(_text: &str, _range: TextRange) -> Option<SyntaxError> {
-        None
-    }
+    /// What finds a problem with the text of a move token, if the notation has one (PDN);
+    /// without one the grammar does not look at a move's text (in PGN that was a call for
+    /// every move, to cut its text out of the source).
+    const CHECK_MOVE: Option<fn(&str, TextRange) -> Option<SyntaxError>> = None;
 }
 
 /// PGN itself, whose tokens play their own roles: its kinds are the dialect.
@@ -529,8 +526,8 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
     }
 
     fn san_move(&mut self) {
-        if let Some(i) = self.nth_index(0).filter(|_| D::CHECKS_MOVES) {
-            if let Some(error) = D::check_move(self.token_text(i), self.text_range(i)) {
+        if let (Some(check), Some(i)) = (D::CHECK_MOVE, self.nth_index(0)) {
+            if let Some(error) = check(self.token_text(i), self.text_range(i)) {
                 self.error(error);
             }
         }

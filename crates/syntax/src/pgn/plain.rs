@@ -14,8 +14,11 @@
 
 use rowan::{TextRange, TextSize};
 
-use super::lexer::{is_epd_line, is_san, is_space, is_word_byte, line_end, starts_tag_pair};
+use super::lexer::{
+    is_epd_line, is_san, is_space, is_word_byte, line_end, number_or_word, starts_tag_pair,
+};
 use super::parser::{MAX_MOVE_NUMBER, MAX_VARIATION_DEPTH};
+use super::SyntaxKind;
 
 /// One thing of a plain game, as its tree has it. Ranges are relative to the game's start.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -234,28 +237,18 @@ pub fn plain_game(bytes: &[u8], start: usize, game: &mut PlainGame) -> Option<us
                     if at_line_start(bytes, i) && is_epd_line(bytes, i) {
                         return None;
                     }
-                    // Results and castling written with zeros go on with `-`, `/` or `0`
-                    // (`1-0`, `1/2-1/2`, `0-0`, `0000`); anything else that starts with a
-                    // digit is read as a move number, as below.
-                    if !matches!(bytes.get(i + 1), Some(b'-' | b'/' | b'0')) {
-                        i = move_number(bytes, i, start, game)?;
-                    } else if let Some(end) = result_end(bytes, i) {
-                        i = result(bytes, end, depth)?;
-                        ends_game = depth == 0;
-                    } else {
-                        let word_end = run(bytes, i, is_word_byte);
-                        let word = &bytes[i..word_end];
-                        let core = match word.iter().position(|&b| b == b'+' || b == b'#') {
-                            Some(p) => &word[..p],
-                            None => word,
-                        };
-                        // The shape first: most words here are move numbers.
-                        if matches!(core, b"0-0" | b"0-0-0" | b"0000") && is_san(word) {
-                            i = push_move(bytes, i, word_end, start, game)?;
-                            after_move = Some(i);
-                        } else {
-                            i = move_number(bytes, i, start, game)?;
+                    // A result, castling written with zeros, or a move number: as the
+                    // lexer reads a word that starts with a digit.
+                    match number_or_word(bytes, i) {
+                        (SyntaxKind::RESULT, end) => {
+                            i = result(bytes, end, depth)?;
+                            ends_game = depth == 0;
                         }
+                        (SyntaxKind::SAN, end) => {
+                            i = push_move(bytes, i, end, start, game)?;
+                            after_move = Some(i);
+                        }
+                        _ => i = move_number(bytes, i, start, game)?,
                     }
                 }
                 _ if is_word_byte(b) => {
@@ -280,30 +273,13 @@ pub fn plain_game(bytes: &[u8], start: usize, game: &mut PlainGame) -> Option<us
             return Some(i);
         }
         movetext = Some((movetext.map_or(token_start, |(a, _)| a), i));
-        // White space; a move's suffix may follow on the same line. (Looked for as the
-        // space is skipped: `contains` on the one or two bytes between tokens was a call
-        // to `memchr`, 2% of `kifu check`.)
-        let mut line_break = false;
-        while i < bytes.len() && is_space(bytes[i]) {
-            line_break |= bytes[i] == b'\n';
-            i += 1;
-        }
+        // White space; a move's suffix may follow on the same line.
+        let (next, line_break) = skip_space_seeing_line_break(bytes, i);
         if line_break {
             after_move = None;
         }
+        i = next;
     }
-}
-
-/// The end of a result that starts at `i` (`1-0`, `0-1`, `1/2-1/2` not followed by a word
-/// byte), as the lexer reads one.
-fn result_end(bytes: &[u8], i: usize) -> Option<usize> {
-    for result in [&b"1-0"[..], b"0-1", b"1/2-1/2"] {
-        let end = i + result.len();
-        if bytes[i..].starts_with(result) && bytes.get(end).is_none_or(|&b| !is_word_byte(b)) {
-            return Some(end);
-        }
-    }
-    None
 }
 
 /// A result that ends at `end`: inside a variation it must be followed by `)` (the grammar
@@ -459,14 +435,22 @@ fn skip_blanks(bytes: &[u8], i: usize) -> usize {
     run(bytes, i, |b| b == b' ' || b == b'\t')
 }
 
+/// Skips white space, and says whether it held a line break. (Seen as the space is
+/// skipped: `contains` on the one or two bytes between tokens afterwards was a call to
+/// `memchr`, 2% of `kifu check`.)
+fn skip_space_seeing_line_break(bytes: &[u8], mut i: usize) -> (usize, bool) {
+    let mut line_break = false;
+    while i < bytes.len() && is_space(bytes[i]) {
+        line_break |= bytes[i] == b'\n';
+        i += 1;
+    }
+    (i, line_break)
+}
+
 /// Skips white space that has no line break in it; stops at a line break.
 fn skip_blanks_same_line(bytes: &[u8], i: usize) -> usize {
-    let mut end = i;
-    while end < bytes.len() && is_space(bytes[end]) {
-        if bytes[end] == b'\n' {
-            return i;
-        }
-        end += 1;
+    match skip_space_seeing_line_break(bytes, i) {
+        (_, true) => i,
+        (end, false) => end,
     }
-    end
 }
