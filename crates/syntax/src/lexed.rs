@@ -113,6 +113,16 @@ impl<'t, K: Copy> Lexed<'t, K> {
         (0..self.len()).map(|i| (self.kind(i), self.token_text(i)))
     }
 
+    /// The kinds of tokens `tokens`, and where each starts with where the last ends: one
+    /// more entry than kinds.
+    #[inline]
+    pub(crate) fn run(&self, tokens: std::ops::Range<usize>) -> (&[K], &[u32]) {
+        (
+            &self.kinds[tokens.clone()],
+            &self.starts[tokens.start..=tokens.end],
+        )
+    }
+
     /// The text of token `i`.
     pub fn token_text(&self, i: usize) -> &'t str {
         &self.text[self.range(i)]

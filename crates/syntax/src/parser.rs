@@ -271,19 +271,54 @@ impl<'l, 't, G: Grammar, S: Sink<G::Kind>, X> Parser<'l, 't, G, S, X> {
     /// so that a node never spans lines.
     #[inline]
     pub(crate) fn finish_with_spaces(&mut self) {
-        let spaces = self.pos < self.kinds.len()
-            && self.role(self.pos).is_trivia()
-            && !self
-                .lexed
-                .token_bytes(self.pos)
-                .iter()
-                .any(|&b| b == b'\n' || b == b'\r');
-        if spaces {
+        if self.spaces_at(self.pos) {
             self.sink
                 .lexed_token(self.kinds[self.pos], self.lexed, self.pos);
             self.pos += 1;
         }
         self.sink.finish_node();
+    }
+
+    /// Whether token `i` is white space that ends a node before it (see
+    /// [`Parser::finish_with_spaces`]): trivia with no line break.
+    #[inline]
+    fn spaces_at(&self, i: usize) -> bool {
+        i < self.kinds.len()
+            && self.role(i).is_trivia()
+            && !self
+                .lexed
+                .token_bytes(i)
+                .iter()
+                .any(|&b| b == b'\n' || b == b'\r')
+    }
+
+    /// Adds a node of `role` that holds the next significant token and the tokens after
+    /// it up to `end`, and the white space after them on their line: what
+    /// [`Parser::start`], a [`Parser::bump`] for each token and
+    /// [`Parser::finish_with_spaces`] add, in one step of the sink. No trivia may come
+    /// between the next significant token and `end`.
+    #[inline]
+    pub(crate) fn leaf(&mut self, role: G::Role, end: usize) {
+        self.flush_trivia();
+        let first = self.pos;
+        debug_assert!(first < end && end <= self.kinds.len());
+        debug_assert!((first..end).all(|i| !self.role(i).is_trivia()));
+        let end = end + usize::from(self.spaces_at(end));
+        self.sink.leaf(G::kind(role), self.lexed, first..end);
+        self.pos = end;
+        self.next = significant_from::<G>(self.kinds, end);
+    }
+
+    /// The role of token `i`, trivia or not, if there is one.
+    #[inline]
+    pub(crate) fn role_of(&self, i: usize) -> Option<G::Role> {
+        (i < self.kinds.len()).then(|| self.role(i))
+    }
+
+    /// The role of the first significant token at or after token `i`.
+    #[inline]
+    pub(crate) fn significant_role_from(&self, i: usize) -> Option<G::Role> {
+        self.role_of(significant_from::<G>(self.kinds, i))
     }
 
     /// Adds the next significant token (and the trivia before it) to the open node.

@@ -18,6 +18,21 @@ pub(crate) trait Sink<K> {
     {
         self.token(kind, lexed.token_text(i));
     }
+
+    /// Adds a node of `kind` that holds tokens `tokens` of `lexed`, each of its own kind:
+    /// what [`Sink::start_node`], [`Sink::lexed_token`] for each and [`Sink::finish_node`]
+    /// add, in one step for a sink that can take it so (a move, a move number).
+    #[inline]
+    fn leaf(&mut self, kind: K, lexed: &crate::Lexed<'_, K>, tokens: std::ops::Range<usize>)
+    where
+        K: Copy,
+    {
+        self.start_node(kind);
+        for i in tokens {
+            self.lexed_token(lexed.kind(i), lexed, i);
+        }
+        self.finish_node();
+    }
 }
 
 impl<K: Into<rowan::SyntaxKind>> Sink<K> for rowan::GreenNodeBuilder<'_> {
@@ -39,6 +54,8 @@ impl<K> Sink<K> for NoTree {
     fn start_node(&mut self, _: K) {}
     fn finish_node(&mut self) {}
     fn token(&mut self, _: K, _: &str) {}
+    #[inline]
+    fn leaf(&mut self, _: K, _: &crate::Lexed<'_, K>, _: std::ops::Range<usize>) {}
 }
 
 /// Tokens, and nodes made only of shared tokens (`B[dq]`), kept for reuse between the trees

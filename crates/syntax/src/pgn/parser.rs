@@ -514,6 +514,14 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
                 );
             }
         }
+        // `12. `, the common shape, in one step.
+        if let Some(i) = self.nth_index(0) {
+            if self.role_of(i + 1) == Some(DOTS) && self.significant_role_from(i + 2) != Some(DOTS)
+            {
+                self.leaf(MOVE_NUMBER, i + 2);
+                return;
+            }
+        }
         self.start(MOVE_NUMBER);
         self.bump();
         if self.at(DOTS) {
@@ -529,6 +537,13 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
         if let (Some(check), Some(i)) = (D::CHECK_MOVE, self.nth_index(0)) {
             if let Some(error) = check(self.token_text(i), self.text_range(i)) {
                 self.error(error);
+            }
+        }
+        // A move with no suffix, the common shape, in one step.
+        if let Some(i) = self.nth_index(0) {
+            if self.significant_role_from(i + 1) != Some(SUFFIX) {
+                self.leaf(SAN_MOVE, i + 1);
+                return;
             }
         }
         self.start(SAN_MOVE);
