@@ -32,6 +32,9 @@ use crate::sink::Sink;
 pub struct NodeCache {
     /// Tokens, with the hash of their kind and text.
     tokens: HashTable<(u64, GreenToken)>,
+    /// The last token of one byte of each byte (`\n` between tag pairs, `[`, `*`), found
+    /// without hashing: empty, or one slot for each byte.
+    one_byte: Vec<Option<GreenToken>>,
     /// Token-only nodes of at most [`LEAF_TOKENS`] tokens and [`LEAF_TEXT`] bytes of text
     /// (a move, a move number, a result) by a [`LeafKey`].
     leaves: FxHashMap<LeafKey, GreenNode>,
@@ -135,6 +138,23 @@ impl NodeCache {
     /// A token of `kind` with `text`, shared, as rowan's cache shares every token: a
     /// database made of copies repeats its long comments too.
     fn token(&mut self, kind: rowan::SyntaxKind, text: &str) -> GreenToken {
+        if let &[byte] = text.as_bytes() {
+            if self.one_byte.is_empty() {
+                self.one_byte.resize(256, None);
+            }
+            let slot = usize::from(byte);
+            if let Some(token) = self.one_byte[slot].as_ref().filter(|t| t.kind() == kind) {
+                return token.clone();
+            }
+            let token = self.token_by_hash(kind, text);
+            self.one_byte[slot] = Some(token.clone());
+            return token;
+        }
+        self.token_by_hash(kind, text)
+    }
+
+    /// [`NodeCache::token`] from the table of tokens.
+    fn token_by_hash(&mut self, kind: rowan::SyntaxKind, text: &str) -> GreenToken {
         let mut hasher = FxHasher::default();
         hasher.write_u16(kind.0);
         hasher.write(text.as_bytes());
