@@ -438,10 +438,19 @@ impl<K: Into<rowan::SyntaxKind>> Sink<K> for SharingBuilder<'_> {
             })
             .flatten();
         let Some(shape) = shape else {
-            // Too big for a leaf key: token by token.
+            // Too big for a leaf key (a tag pair): the key of bytes, written in one loop.
             self.start_node(kind);
-            for i in tokens {
-                self.lexed_token(lexed.kind(i), lexed, i);
+            let source = lexed.text().as_bytes();
+            for (t, i) in tokens.enumerate() {
+                let (from, len) = (starts[t] as usize, (starts[t + 1] - starts[t]) as usize);
+                match source.get(from..from + COPY) {
+                    Some(copy)
+                        if self.pending && len <= COPY && self.key_len + 3 + len <= MAX_KEY =>
+                    {
+                        self.add_to_key(kinds[t].into(), len, copy);
+                    }
+                    _ => self.token(kinds[t], lexed.token_text(i)),
+                }
             }
             Sink::<K>::finish_node(self);
             return;

@@ -139,6 +139,12 @@ impl<'l, 't, G: Grammar, S: Sink<G::Kind>, X> Parser<'l, 't, G, S, X> {
         self.lexed.token_text(i)
     }
 
+    /// The bytes of token `i`.
+    #[inline]
+    pub(crate) fn token_bytes(&self, i: usize) -> &'t [u8] {
+        self.lexed.token_bytes(i)
+    }
+
     /// The range of token `i`.
     #[inline]
     pub(crate) fn text_range(&self, i: usize) -> TextRange {
@@ -292,18 +298,17 @@ impl<'l, 't, G: Grammar, S: Sink<G::Kind>, X> Parser<'l, 't, G, S, X> {
                 .any(|&b| b == b'\n' || b == b'\r')
     }
 
-    /// Adds a node of `role` that holds the next significant token and the tokens after
-    /// it up to `end`, and the white space after them on their line: what
-    /// [`Parser::start`], a [`Parser::bump`] for each token and
-    /// [`Parser::finish_with_spaces`] add, in one step of the sink. No trivia may come
-    /// between the next significant token and `end`.
+    /// Adds a node of `role` that holds the tokens from the next significant one up to
+    /// `end`, and with `spaces` the white space after them on their line: what
+    /// [`Parser::start`], a [`Parser::bump`] for each significant token and
+    /// [`Parser::finish_with_spaces`] (or [`Parser::finish`]) add, in one step of the
+    /// sink. The node's tokens keep the kinds they were lexed with.
     #[inline]
-    pub(crate) fn leaf(&mut self, role: G::Role, end: usize) {
+    pub(crate) fn leaf(&mut self, role: G::Role, end: usize, spaces: bool) {
         self.flush_trivia();
         let first = self.pos;
         debug_assert!(first < end && end <= self.kinds.len());
-        debug_assert!((first..end).all(|i| !self.role(i).is_trivia()));
-        let end = end + usize::from(self.spaces_at(end));
+        let end = end + usize::from(spaces && self.spaces_at(end));
         self.sink.leaf(G::kind(role), self.lexed, first..end);
         self.pos = end;
         self.next = significant_from::<G>(self.kinds, end);

@@ -391,6 +391,19 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
     }
 
     fn tag_pair(&mut self) {
+        // `[Name "value"]` on one line, the common shape, in one step: what the rest of
+        // this function makes of it, with no error. (Only `SYMBOL` tokens are read as the
+        // role `SYMBOL`, in PGN and in PDN, so the name keeps its kind.)
+        if let Some(i) = self.nth_index(0) {
+            let shape = [L_BRACK, SYMBOL, WHITESPACE, STRING, R_BRACK];
+            if (0..5).all(|t| self.role_of(i + t) == Some(shape[t]))
+                && !self.token_bytes(i + 2).contains(&b'\n')
+                && string_is_closed(self.token_text(i + 3))
+            {
+                self.leaf(TAG_PAIR, i + 5, false);
+                return;
+            }
+        }
         self.start(TAG_PAIR);
         let open = self.current_range();
         self.bump();
@@ -518,7 +531,7 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
         if let Some(i) = self.nth_index(0) {
             if self.role_of(i + 1) == Some(DOTS) && self.significant_role_from(i + 2) != Some(DOTS)
             {
-                self.leaf(MOVE_NUMBER, i + 2);
+                self.leaf(MOVE_NUMBER, i + 2, true);
                 return;
             }
         }
@@ -542,7 +555,7 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
         // A move with no suffix, the common shape, in one step.
         if let Some(i) = self.nth_index(0) {
             if self.significant_role_from(i + 1) != Some(SUFFIX) {
-                self.leaf(SAN_MOVE, i + 1);
+                self.leaf(SAN_MOVE, i + 1, true);
                 return;
             }
         }
