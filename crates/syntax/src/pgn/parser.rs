@@ -398,7 +398,7 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
             let shape = [L_BRACK, SYMBOL, WHITESPACE, STRING, R_BRACK];
             if (0..5).all(|t| self.role_of(i + t) == Some(shape[t]))
                 && !self.token_bytes(i + 2).contains(&b'\n')
-                && string_is_closed(self.token_text(i + 3))
+                && crate::language::is_closed_by(self.token_bytes(i + 3), b'"')
             {
                 self.leaf(TAG_PAIR, i + 5, false);
                 return;
@@ -514,7 +514,14 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
     /// chess.js write before a Black move (`14. ... Nc6`) and PDN 3.0's reading grammar calls
     /// an elided move. They are read as part of the number, as `12...` is.
     fn move_number(&mut self) {
-        if let Some(digits) = self.current_text() {
+        // Up to five digits are a number no larger than `MAX_MOVE_NUMBER`, known without
+        // cutting the text out and reading it.
+        const { assert!(MAX_MOVE_NUMBER >= 99_999) };
+        let short = self
+            .nth_index(0)
+            .map(|i| self.token_bytes(i))
+            .is_some_and(|digits| digits.len() <= 5 && digits.iter().all(u8::is_ascii_digit));
+        if let Some(digits) = (!short).then(|| self.current_text()).flatten() {
             if parse_move_number(digits).is_none() {
                 let range = self.current_range();
                 self.error_at(
@@ -842,7 +849,7 @@ pub(crate) fn parse_nag(digits: &str) -> Option<u8> {
 
 /// Whether a STRING token has its closing quote.
 pub(crate) fn string_is_closed(text: &str) -> bool {
-    crate::language::is_closed_by(text, b'"')
+    crate::language::is_closed_by(text.as_bytes(), b'"')
 }
 
 /// The last result written inside an unclosed comment's text, and its offset in the text:
