@@ -354,6 +354,9 @@ fn push_move(
 
 /// The end of a `{` comment at `i`, when it is closed and plain: no `{` inside, and no line
 /// inside that starts a tag pair (where the lexer would end a comment with no `}`).
+/// Inlined: a call for each of Lichess's clock comments cost 2.9 M instructions of the
+/// check of 11 MB when the compiler stopped inlining it on its own.
+#[inline]
 fn brace_comment_end(bytes: &[u8], i: usize) -> Option<usize> {
     let mut from = i + 1;
     loop {
