@@ -103,7 +103,8 @@ pub(crate) use {ast_node, syntax_kinds};
 
 /// Whether a token that opened with a delimiter ends with its unescaped closing `close`
 /// (a backslash escapes the next byte): `"...\""` is not closed, `"...\\"` is.
-pub(crate) fn is_closed_by(bytes: &[u8], close: u8) -> bool {
+pub(crate) fn is_closed_by(text: &str, close: u8) -> bool {
+    let bytes = text.as_bytes();
     if bytes.len() < 2 || bytes[bytes.len() - 1] != close {
         return false;
     }

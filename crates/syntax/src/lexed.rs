@@ -39,7 +39,7 @@ impl<'t, K: Copy> Lexed<'t, K> {
         // (TWIC: `1`, `.`, ` `, `e4`, ` `), comments far fewer. Room for one every three
         // bytes was outgrown on TWIC, and the copy into twice the room, with the pages it
         // touched, cost 15% of building its tree (`parse_rounds`). Room not written to is
-        // never touched, so it costs no memory.
+        // not touched: the server's peak on a 10 MB database measured the same.
         let mut kinds = Vec::with_capacity(range.len() / 2);
         let mut starts = Vec::with_capacity(range.len() / 2 + 1);
         let mut pos = range.start;

@@ -21,7 +21,8 @@ pub(crate) trait Sink<K> {
 
     /// Adds a node of `kind` that holds tokens `tokens` of `lexed`, each of its own kind:
     /// what [`Sink::start_node`], [`Sink::lexed_token`] for each and [`Sink::finish_node`]
-    /// add, in one step for a sink that can take it so (a move, a move number).
+    /// add, in one step for a sink that can take it so (a move, a move number, a tag
+    /// pair).
     #[inline]
     fn leaf(&mut self, kind: K, lexed: &crate::Lexed<'_, K>, tokens: std::ops::Range<usize>)
     where

@@ -398,8 +398,10 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
             let shape = [L_BRACK, SYMBOL, WHITESPACE, STRING, R_BRACK];
             if (0..5).all(|t| self.role_of(i + t) == Some(shape[t]))
                 && !self.token_bytes(i + 2).contains(&b'\n')
-                && crate::language::is_closed_by(self.token_bytes(i + 3), b'"')
             {
+                // The lexer ends a value with no closing quote at its line's end, so a `]`
+                // right after a value means it was closed.
+                debug_assert!(string_is_closed(self.token_text(i + 3)));
                 self.leaf(TAG_PAIR, i + 5, false);
                 return;
             }
@@ -514,28 +516,25 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
     /// chess.js write before a Black move (`14. ... Nc6`) and PDN 3.0's reading grammar calls
     /// an elided move. They are read as part of the number, as `12...` is.
     fn move_number(&mut self) {
-        // Up to five digits are a number no larger than `MAX_MOVE_NUMBER`, known without
-        // cutting the text out and reading it.
-        const { assert!(MAX_MOVE_NUMBER >= 99_999) };
-        let short = self
-            .nth_index(0)
-            .map(|i| self.token_bytes(i))
-            .is_some_and(|digits| digits.len() <= 5 && digits.iter().all(u8::is_ascii_digit));
-        if let Some(digits) = (!short).then(|| self.current_text()).flatten() {
-            if parse_move_number(digits).is_none() {
-                let range = self.current_range();
-                self.error_at(
-                    Code::MoveNumberTooLarge,
-                    range,
-                    format!(
-                        "{} is too large for a move number: no game has more than {MAX_MOVE_NUMBER} moves",
-                        quote(digits)
-                    ),
-                );
-            }
-        }
-        // `12. `, the common shape, in one step.
         if let Some(i) = self.nth_index(0) {
+            // Up to five digits cannot be more than `MAX_MOVE_NUMBER`: only a longer number
+            // is cut out of the text and read.
+            const { assert!(MAX_MOVE_NUMBER >= 99_999) };
+            let digits = self.token_bytes(i);
+            if digits.len() > 5 || !digits.iter().all(u8::is_ascii_digit) {
+                let digits = self.token_text(i);
+                if parse_move_number(digits).is_none() {
+                    self.error_at(
+                        Code::MoveNumberTooLarge,
+                        self.text_range(i),
+                        format!(
+                            "{} is too large for a move number: no game has more than {MAX_MOVE_NUMBER} moves",
+                            quote(digits)
+                        ),
+                    );
+                }
+            }
+            // `12. `, the common shape, in one step.
             if self.role_of(i + 1) == Some(DOTS) && self.significant_role_from(i + 2) != Some(DOTS)
             {
                 self.leaf(MOVE_NUMBER, i + 2, true);
@@ -554,13 +553,13 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
     }
 
     fn san_move(&mut self) {
-        if let (Some(check), Some(i)) = (D::CHECK_MOVE, self.nth_index(0)) {
-            if let Some(error) = check(self.token_text(i), self.text_range(i)) {
-                self.error(error);
-            }
-        }
-        // A move with no suffix, the common shape, in one step.
         if let Some(i) = self.nth_index(0) {
+            if let Some(check) = D::CHECK_MOVE {
+                if let Some(error) = check(self.token_text(i), self.text_range(i)) {
+                    self.error(error);
+                }
+            }
+            // A move with no suffix, the common shape, in one step.
             if self.significant_role_from(i + 1) != Some(SUFFIX) {
                 self.leaf(SAN_MOVE, i + 1, true);
                 return;
@@ -849,7 +848,7 @@ pub(crate) fn parse_nag(digits: &str) -> Option<u8> {
 
 /// Whether a STRING token has its closing quote.
 pub(crate) fn string_is_closed(text: &str) -> bool {
-    crate::language::is_closed_by(text.as_bytes(), b'"')
+    crate::language::is_closed_by(text, b'"')
 }
 
 /// The last result written inside an unclosed comment's text, and its offset in the text:

@@ -64,7 +64,7 @@ fn value_end(bytes: &[u8], pos: usize, last_close: Option<usize>) -> usize {
 
 /// Whether a VALUE token has its closing `]`.
 pub(crate) fn value_is_closed(text: &str) -> bool {
-    crate::language::is_closed_by(text.as_bytes(), b']')
+    crate::language::is_closed_by(text, b']')
 }
 
 #[cfg(test)]
