@@ -9,7 +9,7 @@ use std::hint::black_box;
 use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use kifu_rules::chess::{Dialect, Position, Variant};
+use kifu_rules::chess::{CheckMark, Dialect, Position, Variant};
 use kifu_syntax::pgn::{self, ast::MovetextItem};
 use shakmaty::san::San;
 use shakmaty::{Chess, Position as _};
@@ -92,6 +92,23 @@ fn bench(c: &mut Criterion) {
                 }
             }
             black_box(wrong)
+        })
+    });
+    // What `kifu check`'s replay does for each move: play in place, then the mark the
+    // move deserves.
+    group.bench_function("kifu play_mut + deserved mark", |b| {
+        b.iter(|| {
+            let mut checks = 0;
+            for game in &games {
+                let mut position = Position::new(Variant::Standard);
+                for m in game {
+                    if position.play_mut(m, &Dialect::ENGLISH).is_err() {
+                        break;
+                    }
+                    checks += usize::from(position.deserved_mark() != CheckMark::None);
+                }
+            }
+            black_box(checks)
         })
     });
     group.bench_function("shakmaty san to_move", |b| {

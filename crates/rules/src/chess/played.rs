@@ -4,6 +4,7 @@ use std::fmt;
 
 use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::uci::UciMove;
+use shakmaty::variant::VariantPosition;
 use shakmaty::{CastlingSide, Move, Position as _, Role, Square};
 
 use super::position::Position;
@@ -326,11 +327,14 @@ fn standard_san(san: San, mark: CheckMark) -> StandardSan {
 
 impl Position {
     /// The mark the move that led to this position deserves (see [`Played::check_mark`]).
+    #[inline]
     pub fn deserved_mark(&self) -> CheckMark {
         let pos = self.shakmaty();
+        // Standard chess (and Chess960) has no end of its own, and asks nothing more here.
         // Antichess ends in stalemate without `is_variant_end`; its outcome costs a move
         // generation, which only antichess games pay.
-        if (pos.is_variant_end() || self.variant() == Variant::Antichess)
+        if !matches!(pos, VariantPosition::Chess(_))
+            && (pos.is_variant_end() || self.variant() == Variant::Antichess)
             && pos.variant_outcome().winner().is_some()
         {
             CheckMark::Mate

@@ -5,8 +5,8 @@ use std::fmt;
 use shakmaty::fen::{Fen, ParseFenError};
 use shakmaty::variant::VariantPosition;
 use shakmaty::{
-    Board, CastlingMode, Color, EnPassantMode, MoveList, Position as _, PositionError,
-    PositionErrorKinds, Rank, Role, Setup, Square,
+    attacks, Bitboard, Board, CastlingMode, Color, EnPassantMode, MoveList, Position as _,
+    PositionError, PositionErrorKinds, Rank, Role, Setup, Square,
 };
 
 use super::variant::Variant;
@@ -93,7 +93,11 @@ impl Position {
     /// The side to move.
     #[inline]
     pub fn turn(&self) -> Color {
-        self.inner.turn()
+        // Standard chess without the variant's dispatch, which is not inlined.
+        match &self.inner {
+            VariantPosition::Chess(pos) => pos.turn(),
+            pos => pos.turn(),
+        }
     }
 
     /// The number of the move to be played: 1 at the start, one more after each Black move.
@@ -102,6 +106,7 @@ impl Position {
     }
 
     /// Whether the side to move is in check.
+    #[inline]
     pub fn is_check(&self) -> bool {
         match &self.inner {
             VariantPosition::Chess(pos) => pos.board().king_of(pos.turn()).is_some_and(|king| {
@@ -165,40 +170,42 @@ impl Position {
         }
     }
 
-    /// [`Position::san_candidates`] written into `out` (which it empties first), in the
-    /// common case: standard chess (or Chess960), no en passant to `to`. Returns `false`,
-    /// with `out` untouched, in every other case, for the caller to ask shakmaty.
+    /// Where a `role` of the side to move can legally come from to reach `to` with a
+    /// normal move, and what it takes there: [`Position::san_candidates`] as squares, in the
+    /// common case: standard chess (or Chess960), no en passant to `to`. `None` in every
+    /// other case, for the caller to ask shakmaty. A pawn that reaches the last rank makes
+    /// one move for each promotion from each of these squares.
     ///
-    /// shakmaty builds its list on its own stack and returns it by value: kilobytes copied
-    /// for every move read, more than the search itself. Here the list is the caller's, and
-    /// only the pieces that can reach `to` are looked at.
-    pub(crate) fn quick_san_candidates(&self, role: Role, to: Square, out: &mut MoveList) -> bool {
-        use shakmaty::{attacks, Bitboard, Move};
+    /// shakmaty builds its list of moves on its own stack and returns it by value:
+    /// kilobytes copied for every move read, more than the search itself. Here only the
+    /// pieces that can reach `to` are looked at, and a SAN move is resolved on the squares
+    /// (see `resolution`) without a list.
+    #[inline]
+    pub(crate) fn legal_origins(&self, role: Role, to: Square) -> Option<(Bitboard, Option<Role>)> {
         let VariantPosition::Chess(pos) = &self.inner else {
-            return false;
+            return None;
         };
         if role == Role::Pawn && pos.maybe_ep_square() == Some(to) {
-            return false;
+            return None;
         }
-        out.clear();
         let board = pos.board();
         let turn = pos.turn();
         if pos.us().contains(to) {
-            return true;
+            return Some((Bitboard::EMPTY, None));
         }
         let king = board.king_of(turn).expect("king in standard chess");
+        let occupied = board.occupied();
         // In check, a piece other than the king can only take the one checking piece or
         // step between it and the king.
-        let checkers = attackers(board, king, !turn, board.occupied());
+        let checkers = attackers(board, king, !turn, occupied);
         if role != Role::King
             && checkers.any()
             && (checkers.more_than_one()
                 || !(checkers | attacks::between(king, checkers.first().unwrap_or(king)))
                     .contains(to))
         {
-            return true;
+            return Some((Bitboard::EMPTY, None));
         }
-        let occupied = board.occupied();
         let capture = board.role_at(to);
         let ours = pos.our(role);
         let from = match role {
@@ -206,11 +213,14 @@ impl Position {
             // attacks the square once the king has left its own.
             Role::King => {
                 let king = attacks::king_attacks(to) & ours;
-                if attackers(board, to, !turn, occupied ^ king).is_empty() {
-                    king
-                } else {
-                    Bitboard::EMPTY
-                }
+                return Some((
+                    if attackers(board, to, !turn, occupied ^ king).is_empty() {
+                        king
+                    } else {
+                        Bitboard::EMPTY
+                    },
+                    capture,
+                ));
             }
             Role::Knight => attacks::knight_attacks(to) & ours,
             Role::Bishop => unblocked(
@@ -244,47 +254,26 @@ impl Position {
                 }
             }
         };
-        if from.is_empty() {
-            return true;
+        // Only a piece on one of the king's lines can be pinned: most moves look no further.
+        let on_lines = from & attacks::queen_attacks(king, Bitboard::EMPTY);
+        if on_lines.is_empty() {
+            return Some((from, capture));
         }
         // Our pieces that alone stand between an enemy slider and our king: they may only
         // move along that line.
         let snipers = ((attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
             | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens()))
             & pos.them();
-        let mut pinned = Bitboard::EMPTY;
+        let mut legal = from;
         for sniper in snipers {
             let between = attacks::between(king, sniper) & occupied;
-            if !between.more_than_one() {
-                pinned |= between;
+            if let Some(pinned) = between.single_square() {
+                if on_lines.contains(pinned) && !attacks::aligned(pinned, to, king) {
+                    legal.discard(pinned);
+                }
             }
         }
-        let promotions: &[Option<Role>] =
-            if role == Role::Pawn && to.rank() == turn.fold_wb(Rank::Eighth, Rank::First) {
-                &[
-                    Some(Role::Queen),
-                    Some(Role::Rook),
-                    Some(Role::Bishop),
-                    Some(Role::Knight),
-                ]
-            } else {
-                &[None]
-            };
-        for from in from {
-            if pinned.contains(from) && !attacks::aligned(from, to, king) {
-                continue;
-            }
-            for &promotion in promotions {
-                out.push(Move::Normal {
-                    role,
-                    from,
-                    capture,
-                    to,
-                    promotion,
-                });
-            }
-        }
-        true
+        Some((legal, capture))
     }
 
     /// Whether the king of the side to move can step to a square next to it (castling

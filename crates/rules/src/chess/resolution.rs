@@ -7,7 +7,7 @@
 
 use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::{
-    attacks, Bitboard, CastlingSide, File, Move, MoveList, Position as _, Rank, Role, Square,
+    attacks, Bitboard, CastlingSide, Color, File, Move, MoveList, Position as _, Rank, Role, Square,
 };
 
 use super::illegal::{
@@ -21,18 +21,18 @@ use super::written::{self, Reading, Written};
 
 /// A normal move as the text describes it, with the piece known.
 #[derive(Debug, Clone, Copy)]
-struct Spec {
-    role: Role,
-    file: Option<File>,
-    rank: Option<Rank>,
-    capture: bool,
-    to: Square,
-    promotion: Option<Role>,
+pub(crate) struct Spec {
+    pub(crate) role: Role,
+    pub(crate) file: Option<File>,
+    pub(crate) rank: Option<Rank>,
+    pub(crate) capture: bool,
+    pub(crate) to: Square,
+    pub(crate) promotion: Option<Role>,
 }
 
 impl Spec {
     /// Whether `m` is what the text says, its capture mark aside (checked by `exact`).
-    fn fits(&self, m: &Move, exact: bool) -> bool {
+    pub(crate) fn fits(&self, m: &Move, exact: bool) -> bool {
         let (from, capture, promotion) = match *m {
             Move::Normal {
                 role,
@@ -58,6 +58,59 @@ impl Spec {
                 || self.file.is_some()
                 || self.capture
                 || from.file() == self.to.file())
+    }
+
+    /// The one move the text means, exactly (its capture mark right), among the moves of
+    /// its piece from `origins` to its square, each taking `taken` (see
+    /// [`Position::legal_origins`]), and that move's SAN: what [`Spec::fits`],
+    /// [`unique`] and [`canonical`] find in the list of those moves, found on the squares.
+    #[inline]
+    pub(crate) fn resolve(
+        &self,
+        origins: Bitboard,
+        taken: Option<Role>,
+        turn: Color,
+    ) -> Option<(Move, San)> {
+        // A pawn that reaches the last rank moves once for each promotion, and only with one.
+        let promotes =
+            self.role == Role::Pawn && self.to.rank() == turn.fold_wb(Rank::Eighth, Rank::First);
+        let promotion_fits = match self.promotion {
+            None => !promotes,
+            Some(role) => promotes && role != Role::Pawn && role != Role::King,
+        };
+        if !promotion_fits || self.capture != taken.is_some() {
+            return None;
+        }
+        let from = (origins & self.origin_mask()).single_square()?;
+        let m = Move::Normal {
+            role: self.role,
+            from,
+            capture: taken,
+            to: self.to,
+            promotion: self.promotion,
+        };
+        // The other pieces of its kind that reach the square, as `San::disambiguate` counts
+        // them (one move of each, with this promotion).
+        let others = origins.without(from);
+        let (file, rank) = if self.role == Role::Pawn {
+            (taken.is_some().then(|| from.file()), None)
+        } else {
+            let same_file = others.intersects(Bitboard::from_file(from.file()));
+            let same_rank = others.intersects(Bitboard::from_rank(from.rank()));
+            (
+                (others.any() && (!same_file || same_rank)).then(|| from.file()),
+                same_file.then(|| from.rank()),
+            )
+        };
+        let san = San::Normal {
+            role: self.role,
+            file,
+            rank,
+            capture: taken.is_some(),
+            to: self.to,
+            promotion: self.promotion,
+        };
+        Some((m, san))
     }
 
     /// The squares the text allows as origin.
@@ -165,7 +218,8 @@ impl Position {
                 to,
                 promotion,
             } => {
-                if text.first() == Some(&b'P') {
+                let letter = text.first() == Some(&b'P');
+                if letter {
                     forms.insert(Form::PawnLetter);
                 }
                 let spec = Spec {
@@ -176,13 +230,15 @@ impl Position {
                     to,
                     promotion,
                 };
-                let mut candidates = MoveList::new();
-                if !self.quick_san_candidates(role, to, &mut candidates) {
-                    candidates = self.san_candidates(role, to);
-                }
-                let m = unique(candidates.iter().filter(|m| spec.fits(m, true)))?;
-                let san = canonical(m, &candidates);
-                note_origin(&spec, m, san, text.first() == Some(&b'P'), &mut forms);
+                let (m, san) = match self.legal_origins(role, to) {
+                    Some((origins, taken)) => spec.resolve(origins, taken, self.turn())?,
+                    None => {
+                        let candidates = self.san_candidates(role, to);
+                        let m = unique(candidates.iter().filter(|m| spec.fits(m, true)))?;
+                        (m, canonical(m, &candidates))
+                    }
+                };
+                note_origin(&spec, m, san, letter, &mut forms);
                 Some((m, san, check, forms))
             }
             San::Castle(side) => {
@@ -761,7 +817,7 @@ fn read_san_plus(text: &[u8]) -> Option<SanPlus> {
 }
 
 /// The single move of `moves`, if there is exactly one.
-fn unique<'m>(mut moves: impl Iterator<Item = &'m Move>) -> Option<Move> {
+pub(crate) fn unique<'m>(mut moves: impl Iterator<Item = &'m Move>) -> Option<Move> {
     let first = *moves.next()?;
     moves.next().is_none().then_some(first)
 }
