@@ -300,6 +300,12 @@ struct Attached {
     variations: Vec<LineId>,
 }
 
+impl Attached {
+    fn is_empty(&self) -> bool {
+        self.nags.is_empty() && self.comments.is_empty() && self.variations.is_empty()
+    }
+}
+
 /// A line being read.
 struct Frame {
     id: LineId,
@@ -396,11 +402,27 @@ impl Reader {
     fn san(&mut self, range: TextRange, text: TextRange, suffix: Option<TextRange>) {
         let Reader { game, frames, .. } = self;
         let frame = frames.last_mut().expect("a line is open");
-        if let Some(&previous) = frame.moves.last() {
-            attach(game, previous, &mut frame.attached);
-        }
+        let previous = frame.moves.last().copied();
         let m = MoveId(game.moves.len() as u32);
+        match previous {
+            // Most moves have nothing attached to the one before.
+            Some(previous) => {
+                if !frame.attached.is_empty() {
+                    attach(game, previous, &mut frame.attached);
+                }
+            }
+            // Variations written before the line's first move replace it.
+            None => {
+                for &v in &frame.attached.variations {
+                    game.lines[v.0 as usize].replaces = Some(m);
+                }
+            }
+        }
         let ply = frame.ply;
+        let (written_number, number_range) = match frame.written.take() {
+            Some((n, range)) => (Some(n), Some(range)),
+            None => (None, None),
+        };
         game.moves.push(Move {
             range,
             text,
@@ -408,15 +430,12 @@ impl Reader {
             ply,
             number: game.number_at(ply),
             side: game.side_at(ply),
-            written_number: frame.written.map(|(n, _)| n),
-            number_range: frame.written.take().map(|(_, range)| range),
+            written_number,
+            number_range,
             annotations: AnnotationsId::NONE,
             line: frame.id,
-            parent: frame.moves.last().copied().or(frame.branches_from),
+            parent: previous.or(frame.branches_from),
         });
-        for &v in &frame.attached.variations {
-            game.lines[v.0 as usize].replaces = Some(m);
-        }
         frame.moves.push(m);
         frame.ply = ply.wrapping_add(1);
     }
