@@ -17,6 +17,11 @@ use super::variant::Variant;
 pub struct Position {
     pub(crate) inner: VariantPosition,
     pub(crate) variant: Variant,
+    /// In standard chess (and Chess960), the pieces that give check to the side to move;
+    /// empty in the other variants. Found once for each position: a replay asks after
+    /// every move (for the mark it deserves) and again before the next (for the moves that
+    /// answer a check), and the search was two thirds of the cost of that mark.
+    checkers: Bitboard,
 }
 
 impl Position {
@@ -32,7 +37,23 @@ impl Position {
             .expect("the standard start position is a Chess960 position"),
             _ => VariantPosition::new(variant.rules()),
         };
-        Position { inner, variant }
+        Position::of(inner, variant)
+    }
+
+    /// The position of `inner`, in `variant`.
+    pub(crate) fn of(inner: VariantPosition, variant: Variant) -> Position {
+        Position {
+            checkers: checkers(&inner),
+            inner,
+            variant,
+        }
+    }
+
+    /// Plays `m`, a legal move here, in place.
+    #[inline]
+    pub(crate) fn play_unchecked(&mut self, m: shakmaty::Move) {
+        self.inner.play_unchecked(m);
+        self.checkers = checkers(&self.inner);
     }
 
     /// The position a FEN describes, for a game with `[SetUp "1"] [FEN "..."]`.
@@ -57,7 +78,7 @@ impl Position {
         };
         let board = setup.board.clone();
         match VariantPosition::from_setup(variant.rules(), setup, mode) {
-            Ok(inner) => Ok(Position { inner, variant }),
+            Ok(inner) => Ok(Position::of(inner, variant)),
             Err(error) => {
                 let problems = FenProblem::from_kinds(error.kinds(), &board);
                 let repaired = error
@@ -66,7 +87,7 @@ impl Position {
                     .or_else(PositionError::ignore_too_much_material)
                     .or_else(PositionError::ignore_impossible_check)
                     .ok()
-                    .map(|inner| Box::new(Position { inner, variant }));
+                    .map(|inner| Box::new(Position::of(inner, variant)));
                 Err(FenError::Impossible { problems, repaired })
             }
         }
@@ -109,9 +130,7 @@ impl Position {
     #[inline]
     pub fn is_check(&self) -> bool {
         match &self.inner {
-            VariantPosition::Chess(pos) => pos.board().king_of(pos.turn()).is_some_and(|king| {
-                attackers(pos.board(), king, !pos.turn(), pos.board().occupied()).any()
-            }),
+            VariantPosition::Chess(_) => self.checkers.any(),
             pos => pos.is_check(),
         }
     }
@@ -197,7 +216,7 @@ impl Position {
         let occupied = board.occupied();
         // In check, a piece other than the king can only take the one checking piece or
         // step between it and the king.
-        let checkers = attackers(board, king, !turn, occupied);
+        let checkers = self.checkers;
         if role != Role::King
             && checkers.any()
             && (checkers.more_than_one()
@@ -758,6 +777,20 @@ fn standard_fen(pos: &shakmaty::Chess, fen: &mut Vec<u8>) {
         put!(digit);
     }
     fen.extend_from_slice(&out[..n]);
+}
+
+/// The pieces that give check to the side to move in standard chess (see
+/// [`Position::checkers`](Position)); none in the other variants.
+fn checkers(inner: &VariantPosition) -> Bitboard {
+    match inner {
+        VariantPosition::Chess(pos) => {
+            let board = pos.board();
+            board.king_of(pos.turn()).map_or(Bitboard::EMPTY, |king| {
+                attackers(board, king, !pos.turn(), board.occupied())
+            })
+        }
+        _ => Bitboard::EMPTY,
+    }
 }
 
 /// The pieces of `attacker` that attack `square` with the pieces of `occupied` standing:

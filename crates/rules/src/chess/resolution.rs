@@ -179,7 +179,7 @@ impl Position {
         if let Some((m, san, written_check, forms)) =
             self.plain_san(written.as_bytes(), dialect.language)
         {
-            self.inner.play_unchecked(m);
+            self.play_unchecked(m);
             return Ok(Moved {
                 chess_move: Some(m),
                 san,
@@ -358,16 +358,13 @@ impl Position {
         let Ok(inner) = self.inner.clone().swap_turn() else {
             return false;
         };
-        let swapped = Position {
-            inner,
-            ..self.clone()
-        };
+        let swapped = Position::of(inner, self.variant);
         swapped.play_written(text, dialect, false).is_ok()
     }
 
     fn finish(&self, m: Move, san: San, check: CheckMark, forms: Forms) -> Played {
         let mut position = self.clone();
-        position.inner.play_unchecked(m);
+        position.play_unchecked(m);
         Played {
             position,
             chess_move: Some(m),
@@ -387,10 +384,7 @@ impl Position {
             .swap_turn()
             .map_err(|_| IllegalReason::NullMoveInCheck)?;
         Ok(Played {
-            position: Position {
-                inner,
-                ..self.clone()
-            },
+            position: Position::of(inner, self.variant),
             chess_move: None,
             san: San::Null,
             written_check: check,

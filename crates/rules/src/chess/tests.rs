@@ -1289,6 +1289,49 @@ fn canonical_san_is_shakmatys() {
     assert!(alone > 50_000, "{alone} moves alone of their kind");
 }
 
+/// The check kept with a position is shakmaty's, whichever way the position was made:
+/// played in place (`play_mut`), played into a new one (`play`), set up from a FEN, and
+/// after a null move; through every position of 60 random games.
+#[test]
+fn the_check_kept_with_a_position_is_shakmatys() {
+    let mut checks = 0;
+    random_positions(60, 120, |position| {
+        let fen = Position::from_fen(Variant::Standard, &position.fen()).unwrap();
+        for made in [position, &fen] {
+            assert_eq!(
+                made.is_check(),
+                made.shakmaty().is_check(),
+                "{}",
+                made.fen()
+            );
+        }
+        checks += usize::from(position.is_check());
+        for m in position.legal_moves() {
+            let uci = m.to_uci(CastlingMode::Standard).to_string();
+            let played = position.play(&uci, &EN).unwrap().into_position();
+            let mut in_place = position.clone();
+            in_place.play_mut(&uci, &EN).unwrap();
+            assert_eq!(in_place, played, "{uci} in {}", position.fen());
+            assert_eq!(
+                played.is_check(),
+                played.shakmaty().is_check(),
+                "{uci} in {}",
+                position.fen()
+            );
+        }
+        if let Ok(null) = position.play("--", &EN) {
+            let null = null.into_position();
+            assert_eq!(
+                null.is_check(),
+                null.shakmaty().is_check(),
+                "{}",
+                null.fen()
+            );
+        }
+    });
+    assert!(checks > 200, "{checks} positions in check");
+}
+
 /// The attackers of a square are shakmaty's (`Board::attacks_to`), for both colours and
 /// every square of every position of 100 random games, with all the pieces standing and
 /// with each of the side to move's pieces lifted in turn; and a check is shakmaty's.
