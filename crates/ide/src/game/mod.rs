@@ -641,6 +641,13 @@ impl<'a> GameRef<'a> {
         &self.text[self.range(relative)]
     }
 
+    /// The bytes of a range of the model: [`GameRef::text_of`] without its tests that the
+    /// range starts and ends between characters, for a caller that reads bytes.
+    #[inline]
+    pub fn bytes_of(&self, relative: TextRange) -> &'a [u8] {
+        &self.text.as_bytes()[std::ops::Range::<usize>::from(self.range(relative))]
+    }
+
     /// The move as a list of moves writes it: `12... Nc6`, `1. 32-28` (in Go, `12. dd`).
     pub fn move_name(&self, m: &Move) -> String {
         let second = m.ply % 2 == 1 && !matches!(self.game.kind, GameKind::Go { .. });

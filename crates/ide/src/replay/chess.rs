@@ -26,20 +26,28 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
     }
 
     // The language of the piece letters: looked for only when a move uses a letter that
-    // English chess does not (most games never pay for it). Whether the game writes check
-    // marks at all: a game that never does is not told of every check.
+    // English chess does not (most games never pay for it).
     let main_text = |&m: &MoveId| game.text_of(model[m].text);
-    let mut foreign = false;
-    let mut writes_marks = false;
-    for t in model.main_line().moves.iter().map(main_text) {
-        let bytes = t.as_bytes();
-        // A mark ends a move's text (`Nf3+`, `Qxf7#`).
-        writes_marks |= matches!(bytes.last(), Some(b'+' | b'#'));
-        foreign |= bytes
+    let main_bytes = || {
+        model
+            .main_line()
+            .moves
+            .iter()
+            .map(|&m| game.bytes_of(model[m].text))
+    };
+    let foreign = main_bytes().any(|bytes| {
+        bytes
             .iter()
             .take_while(|b| !matches!(b, b'=' | b'+' | b'#'))
-            .any(|b| b.is_ascii_uppercase() && !b"KQRBNPO".contains(b));
-    }
+            .any(|b| b.is_ascii_uppercase() && !b"KQRBNPO".contains(b))
+    });
+    // Whether the game writes check marks at all (a mark ends a move's text: `Nf3+`,
+    // `Qxf7#`): a game that never does is not told of every check. Asked only of a game
+    // with a check that has no mark.
+    let writes_marks = std::cell::OnceCell::new();
+    let writes_marks = || {
+        *writes_marks.get_or_init(|| main_bytes().any(|b| matches!(b.last(), Some(b'+' | b'#'))))
+    };
     let language = if foreign {
         let main_moves: Vec<&str> = model.main_line().moves.iter().map(main_text).collect();
         detect_language(&start, &main_moves).unwrap_or(Language::English)
@@ -114,7 +122,7 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                 &played,
                 Err(illegal) if illegal.legal_for_other_side && m.ply == counted + 1
             );
-            if let (Some(wrong), false) = (wrong_number, missing_move) {
+            if let Some(wrong) = wrong_number.filter(|_| !missing_move) {
                 out.diagnostics.push(wrong);
             }
             match played {
@@ -144,7 +152,7 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                         }
                         forms = forms.union(new_forms);
                     }
-                    let deserved = check_marks(&moved, &position, at, writes_marks, out);
+                    let deserved = check_marks(&moved, &position, at, &writes_marks, out);
                     if wanted.wants(id) {
                         let uci = moved.uci(&position);
                         if wanted.keeps(id) {
@@ -364,7 +372,7 @@ fn check_marks(
     moved: &Moved,
     after: &Position,
     at: TextRange,
-    writes_marks: bool,
+    writes_marks: &impl Fn() -> bool,
     out: &mut Replay,
 ) -> CheckMark {
     let written = moved.written_check();
@@ -393,7 +401,7 @@ fn check_marks(
             format!("`#`, but it is not mate: `{san}`"),
         ),
         (1, 2) => (Severity::Hint, format!("it is mate: `{san}`")),
-        _ if !writes_marks => return deserved,
+        _ if !writes_marks() => return deserved,
         _ => (Severity::Hint, format!("the move gives check: `{san}`")),
     };
     out.diagnostics.push(

@@ -248,6 +248,12 @@ fn chess_check_marks() {
         "1. f3 e5 2. g4 Qh4+ *",
         expect!["wrong-check-mark `Qh4+`: it is mate: `Qh4#`"],
     );
+    // A check without its mark is told in a game that writes marks, and only there.
+    chess(
+        "1. e4 e5 2. Bc4 Nc6 3. Bxf7+ Kxf7 4. Qh5 g6 *",
+        expect!["wrong-check-mark `Qh5`: the move gives check: `Qh5+`"],
+    );
+    chess("1. e4 e5 2. Bc4 Nc6 3. Bxf7 Kxf7 4. Qh5 g6 *", expect![""]);
 }
 
 #[test]
