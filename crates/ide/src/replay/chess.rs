@@ -35,12 +35,7 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
             .iter()
             .map(|&m| game.bytes_of(model[m].text))
     };
-    let foreign = main_bytes().any(|bytes| {
-        bytes
-            .iter()
-            .take_while(|b| !matches!(b, b'=' | b'+' | b'#'))
-            .any(|b| b.is_ascii_uppercase() && !b"KQRBNPO".contains(b))
-    });
+    let foreign = main_bytes().any(has_foreign_letter);
     // Whether the game writes check marks at all (a mark ends a move's text: `Nf3+`,
     // `Qxf7#`): a game that never does is not told of every check. Asked only of a game
     // with a check that has no mark.
@@ -282,6 +277,35 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
     if let Some(end) = main_end {
         check_result(game, &end, out);
     }
+}
+
+/// Whether a move's text has a capital letter that English SAN does not use before its
+/// promotion or check mark (`Sf3`, `e8D`; not `e8=D`). One look at a table for each byte:
+/// every main-line move of every game is asked before its replay.
+pub(super) fn has_foreign_letter(text: &[u8]) -> bool {
+    /// 1 for a capital of no English piece (nor castling's `O`), 2 for `=`, `+` and `#`.
+    static CLASS: [u8; 256] = {
+        let mut class = [0; 256];
+        let mut b = b'A';
+        while b <= b'Z' {
+            if !matches!(b, b'K' | b'Q' | b'R' | b'B' | b'N' | b'P' | b'O') {
+                class[b as usize] = 1;
+            }
+            b += 1;
+        }
+        class[b'=' as usize] = 2;
+        class[b'+' as usize] = 2;
+        class[b'#' as usize] = 2;
+        class
+    };
+    for &b in text {
+        match CLASS[usize::from(b)] {
+            0 => {}
+            1 => return true,
+            _ => return false,
+        }
+    }
+    false
 }
 
 /// Where the piece a move takes stood: its target square, or beside it en passant.

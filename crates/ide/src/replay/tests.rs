@@ -498,3 +498,34 @@ fn a_move_of_the_other_side_gets_a_null_move_before_it() {
         illegal-move `Bc4`: no bishop can move to c4 (it is a legal move for the other side: is a move missing?); the rest of this line is not checked"#]],
     );
 }
+
+/// The table's test for a capital of another language is the test it replaced (a capital
+/// not in `KQRBNPO` before the first `=`, `+` or `#`), for every text of up to four bytes
+/// of letters, digits and marks.
+#[test]
+fn a_foreign_letter_is_found_as_before() {
+    let alphabet = b"KQRBNPOSLTDACFZeax18=+#-@ \xc3";
+    let mut texts = vec![Vec::new()];
+    for _ in 0..4 {
+        let longer: Vec<Vec<u8>> = texts
+            .iter()
+            .filter(|t| t.len() == texts.last().map_or(0, Vec::len))
+            .flat_map(|t| alphabet.iter().map(move |&b| [t.as_slice(), &[b]].concat()))
+            .collect();
+        texts.extend(longer);
+    }
+    let mut foreign = 0;
+    for text in &texts {
+        let expected = text
+            .iter()
+            .take_while(|b| !matches!(b, b'=' | b'+' | b'#'))
+            .any(|b| b.is_ascii_uppercase() && !b"KQRBNPO".contains(b));
+        assert_eq!(super::chess::has_foreign_letter(text), expected, "{text:?}");
+        foreign += usize::from(expected);
+    }
+    assert!(
+        texts.len() > 500_000 && foreign > 100_000,
+        "{} texts, {foreign} foreign",
+        texts.len()
+    );
+}
