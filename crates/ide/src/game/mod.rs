@@ -429,6 +429,10 @@ pub struct Game {
     annotation_table: Vec<Annotations>,
     /// Stones set up after the root (SGF), in text order.
     pub setups: Vec<Setup>,
+    /// Whether the reader of the game found that no move's text has a capital letter but
+    /// English SAN's (`K Q R B N P`, castling's `O`): the chess replay then looks for no
+    /// other language's piece letters. `false` where nobody looked.
+    pub(crate) english_letters: bool,
 }
 
 impl Game {
@@ -456,6 +460,7 @@ impl Game {
             variation_table: Vec::new(),
             annotation_table: Vec::new(),
             setups: Vec::new(),
+            english_letters: false,
         }
     }
 

@@ -69,6 +69,7 @@ impl Game {
             pgn_role,
             Game {
                 result: Some(plain.result),
+                english_letters: plain.english_letters,
                 ..Game::empty(plain.len, kind, start, start_ply, first_mover, header)
             },
         );
@@ -256,6 +257,8 @@ fn read(green: &GreenNodeData, role: Role, setup: Setup) -> Game {
             )
         },
     );
+    // Each move of the tree says whether its letters are English (see `tree_line`).
+    reader.game.english_letters = true;
     match movetext {
         Some((node, at)) => {
             reader.begin_line(at, start_ply, None, None);
@@ -501,9 +504,11 @@ impl Reader {
                     self.number(number, black, TextRange::at(at, trimmed_len(child, role)));
                 }
                 K::SAN_MOVE => {
-                    let Some((_, text)) = token(child, at, role, K::SAN) else {
+                    let Some((san, text)) = token(child, at, role, K::SAN) else {
                         continue;
                     };
+                    self.game.english_letters &=
+                        kifu_syntax::pgn::has_english_letters_only(san.text().as_bytes());
                     let suffix = token(child, at, role, K::SUFFIX).map(|(_, r)| r);
                     self.san(TextRange::at(at, trimmed_len(child, role)), text, suffix);
                 }

@@ -271,3 +271,27 @@ fn a_plain_games_tables_are_made_at_their_size() {
     assert_eq!(game.comment_table.len(), 4);
     assert_eq!(game.comment_table.capacity(), 5);
 }
+
+/// Both readers of a PGN game note whether its moves use English letters only: a German
+/// knight (`Sf3`), in the main line or in a variation, or a promotion to a German queen
+/// (`e8=D`) is another language's; English moves, castling and a pawn's `P` are not.
+#[test]
+fn both_readers_note_the_letters_of_the_moves() {
+    for (movetext, english) in [
+        ("1. e4 e5 2. Nf3 Nc6 3. O-O Pd6 *", true),
+        ("1. e4 e5 2. Sf3 Sc6 *", false),
+        ("1. e4 e5 (1... c5 2. Sf3) 2. Nf3 *", false),
+        ("1. e4 e5 2. e8=D *", false),
+    ] {
+        let text = format!("[Event \"?\"]\n\n{movetext}\n");
+        let mut plain = kifu_syntax::pgn::PlainGame::default();
+        assert!(kifu_syntax::pgn::plain_game(text.as_bytes(), 0, &mut plain).is_some());
+        assert_eq!(plain.english_letters, english, "{movetext}");
+        let from_plain = super::Game::pgn_plain(&text, &plain);
+        assert_eq!(from_plain.english_letters, english, "{movetext}");
+        let parse = kifu_syntax::pgn::parse(&text);
+        let game = parse.source_file().games().next().expect("a game");
+        let from_tree = super::Game::pgn(&game.syntax().green());
+        assert_eq!(from_tree.english_letters, english, "{movetext}");
+    }
+}

@@ -35,7 +35,7 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
             .iter()
             .map(|&m| game.bytes_of(model[m].text))
     };
-    let foreign = main_bytes().any(has_foreign_letter);
+    let foreign = !model.english_letters && main_bytes().any(has_foreign_letter);
     // Whether the game writes check marks at all (a mark ends a move's text: `Nf3+`,
     // `Qxf7#`): a game that never does is not told of every check. Asked only of a game
     // with a check that has no mark.

@@ -25,8 +25,8 @@ pub fn lex(text: &str) -> Lexed<'_> {
 
 /// Whether `b` may continue a word: a move, a tag name or a symbol.
 #[inline]
-pub(crate) fn is_word_byte(b: u8) -> bool {
-    WORD_BYTES[usize::from(b)]
+pub(crate) const fn is_word_byte(b: u8) -> bool {
+    WORD_BYTES[b as usize]
 }
 
 /// [`is_word_byte`] for each byte: one load per byte of a word instead of six tests.

@@ -83,6 +83,9 @@ pub struct PlainGame {
     pub result: TextRange,
     /// Tags, then the movetext's items, in text order.
     pub items: Vec<Item>,
+    /// Whether no move has a capital letter but English SAN's (`K Q R B N P`, and
+    /// castling's `O`): a game that has one may be written in another language's letters.
+    pub english_letters: bool,
 }
 
 /// Reads the game whose first byte (not white space) is `bytes[start]`, into `game` (its
@@ -96,6 +99,7 @@ pub fn plain_game(bytes: &[u8], start: usize, game: &mut PlainGame) -> Option<us
     game.start = start;
     game.tags = None;
     game.movetext = None;
+    game.english_letters = true;
     let rel = |i: usize| TextSize::from((i - start) as u32);
     let range = |a: usize, b: usize| TextRange::new(rel(a), rel(b));
     let mut i = start;
@@ -256,10 +260,11 @@ pub fn plain_game(bytes: &[u8], start: usize, game: &mut PlainGame) -> Option<us
                     {
                         return None;
                     }
-                    let end = run(bytes, i, is_word_byte);
+                    let (end, class) = word(bytes, i);
                     if !is_san(&bytes[i..end]) {
                         return None;
                     }
+                    game.english_letters &= class & OTHER_CAPITAL == 0;
                     i = push_move(bytes, i, end, start, game)?;
                     after_move = Some(i);
                 }
@@ -421,6 +426,53 @@ pub fn game_start(bytes: &[u8], from: usize) -> usize {
 
 fn at_line_start(bytes: &[u8], i: usize) -> bool {
     i == 0 || bytes[i - 1] == b'\n'
+}
+
+/// A byte that continues a word ([`is_word_byte`]), in [`WORD_CLASS`].
+const WORD: u8 = 1;
+/// A capital that English SAN does not use, in [`WORD_CLASS`].
+const OTHER_CAPITAL: u8 = 2;
+
+/// [`WORD`] and [`OTHER_CAPITAL`] for each byte.
+static WORD_CLASS: [u8; 256] = {
+    let mut class = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        if is_word_byte(byte) {
+            class[b] = WORD;
+            if byte.is_ascii_uppercase()
+                && !matches!(byte, b'K' | b'Q' | b'R' | b'B' | b'N' | b'P' | b'O')
+            {
+                class[b] |= OTHER_CAPITAL;
+            }
+        }
+        b += 1;
+    }
+    class
+};
+
+/// Whether `word` (a move's text) has no capital letter but English SAN's: what
+/// [`PlainGame::english_letters`] says of every move of a game.
+pub fn has_english_letters_only(word: &[u8]) -> bool {
+    word.iter()
+        .all(|&b| WORD_CLASS[usize::from(b)] & OTHER_CAPITAL == 0)
+}
+
+/// The end of the word at `i` (see [`is_word_byte`]), and the classes of its bytes
+/// together: the letters a move uses are noted as it is read.
+#[inline]
+fn word(bytes: &[u8], mut i: usize) -> (usize, u8) {
+    let mut classes = 0;
+    while let Some(&b) = bytes.get(i) {
+        let class = WORD_CLASS[usize::from(b)];
+        if class == 0 {
+            break;
+        }
+        classes |= class;
+        i += 1;
+    }
+    (i, classes)
 }
 
 fn run(bytes: &[u8], mut i: usize, pred: impl Fn(u8) -> bool) -> usize {
