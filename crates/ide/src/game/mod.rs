@@ -467,7 +467,7 @@ impl Game {
     /// Room in the tables of what is attached to moves, for a game read with the counts of
     /// `size` (a move's annotations are at most one entry for each NAG, comment and
     /// variation, and one for each move).
-    fn reserve_annotations(&mut self, size: &movetext::Sizes) {
+    fn reserve_annotations(&mut self, size: &kifu_syntax::pgn::PlainCounts) {
         self.nag_table.reserve_exact(size.nags);
         self.comment_table.reserve_exact(size.comments);
         self.variation_table.reserve_exact(size.variations);

@@ -35,24 +35,12 @@ impl Game {
     pub fn pgn_plain(text: &str, plain: &PlainGame) -> Game {
         let game_text = &text[plain.start..];
         let of = |range: TextRange| &game_text[range];
-        // What the game's tables will hold, counted first so that each is made once at its
-        // size: grown by doubling from empty, they were 3.5% of the instructions of
-        // `kifu check` (by the doubling rule, the three tables of a tag section of seventeen
-        // pairs are allocated fifteen times).
-        let mut size = Sizes::default();
-        for item in &plain.items {
-            match *item {
-                PlainItem::Tag { name, value, .. } => {
-                    size.tags += 1;
-                    size.tag_bytes += usize::from(name.len() + value.len());
-                }
-                PlainItem::Move { .. } => size.moves += 1,
-                PlainItem::Comment { .. } => size.comments += 1,
-                PlainItem::Nag(_) => size.nags += 1,
-                PlainItem::Open(_) => size.variations += 1,
-                PlainItem::Number { .. } | PlainItem::Close(_) => {}
-            }
-        }
+        // What the game's tables will hold, as the plain reader counted it, so that each is
+        // made once at its size: grown by doubling from empty, they were 3.5% of the
+        // instructions of `kifu check` (by the doubling rule, the three tables of a tag
+        // section of seventeen pairs are allocated fifteen times). Counting the items again
+        // here was a second pass over them, each a jump on its kind.
+        let size = &plain.counts;
         let mut header = Header {
             range: plain.tags,
             ..Header::default()
@@ -73,7 +61,7 @@ impl Game {
                 ..Game::empty(plain.len, kind, start, start_ply, first_mover, header)
             },
         );
-        reader.game.reserve_annotations(&size);
+        reader.game.reserve_annotations(size);
         match plain.movetext {
             Some(movetext) => {
                 reader.game.moves.reserve_exact(moves);
@@ -112,17 +100,6 @@ impl Game {
         }
         reader.game
     }
-}
-
-/// How many of each thing a plain game's items hold (see [`Game::pgn_plain`]).
-#[derive(Debug, Default)]
-pub(super) struct Sizes {
-    pub(super) tags: usize,
-    pub(super) tag_bytes: usize,
-    pub(super) moves: usize,
-    pub(super) comments: usize,
-    pub(super) nags: usize,
-    pub(super) variations: usize,
 }
 
 /// Which game a header describes, where it starts, its first ply and first mover.

@@ -256,6 +256,25 @@ fn a_plain_games_tables_are_made_at_their_size() {
     let mut plain = kifu_syntax::pgn::PlainGame::default();
     let end = kifu_syntax::pgn::plain_game(text.as_bytes(), 0, &mut plain);
     assert!(end.is_some(), "a plain game");
+    // The reader's counts are its items'.
+    let counts = &plain.counts;
+    let count =
+        |f: fn(&kifu_syntax::pgn::PlainItem) -> bool| plain.items.iter().filter(|i| f(i)).count();
+    use kifu_syntax::pgn::PlainItem as I;
+    assert_eq!(counts.tags, count(|i| matches!(i, I::Tag { .. })));
+    assert_eq!(counts.moves, count(|i| matches!(i, I::Move { .. })));
+    assert_eq!(counts.comments, count(|i| matches!(i, I::Comment { .. })));
+    assert_eq!(counts.nags, count(|i| matches!(i, I::Nag(_))));
+    assert_eq!(counts.variations, count(|i| matches!(i, I::Open(_))));
+    let tag_bytes: usize = plain
+        .items
+        .iter()
+        .map(|i| match i {
+            I::Tag { name, value, .. } => usize::from(name.len() + value.len()),
+            _ => 0,
+        })
+        .sum();
+    assert_eq!(counts.tag_bytes, tag_bytes);
     let game = super::Game::pgn_plain(text, &plain);
     let header = &game.header;
     assert_eq!(header.entries.len(), 6);

@@ -24,7 +24,7 @@ pub use lexer::{lex, Lexed};
 pub use parser::{parse_move_number, MAX_MOVE_NUMBER, MAX_VARIATION_DEPTH};
 pub use plain::{
     cut_point_after, cut_points, game_start, has_english_letters_only, plain_game,
-    Item as PlainItem, PlainGame,
+    Counts as PlainCounts, Item as PlainItem, PlainGame,
 };
 pub(crate) use syntax_kind::pgn_family_kinds;
 pub use syntax_kind::{PgnLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};

@@ -83,9 +83,29 @@ pub struct PlainGame {
     pub result: TextRange,
     /// Tags, then the movetext's items, in text order.
     pub items: Vec<Item>,
+    /// How many of each kind its items are, counted as they are read: a reader that makes
+    /// tables of them makes each once at its size.
+    pub counts: Counts,
     /// Whether no move has a capital letter but English SAN's (`K Q R B N P`, and
     /// castling's `O`): a game that has one may be written in another language's letters.
     pub english_letters: bool,
+}
+
+/// How many tags, moves, comments, NAGs and variations a [`PlainGame`] has.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Tag pairs.
+    pub tags: usize,
+    /// The bytes of the tags' names and values together.
+    pub tag_bytes: usize,
+    /// Moves.
+    pub moves: usize,
+    /// Comments.
+    pub comments: usize,
+    /// NAGs.
+    pub nags: usize,
+    /// Variations.
+    pub variations: usize,
 }
 
 /// Reads the game whose first byte (not white space) is `bytes[start]`, into `game` (its
@@ -96,6 +116,7 @@ pub struct PlainGame {
 /// grammar reads a few things by what comes before them on their line.
 pub fn plain_game(bytes: &[u8], start: usize, game: &mut PlainGame) -> Option<usize> {
     game.items.clear();
+    game.counts = Counts::default();
     game.start = start;
     game.tags = None;
     game.movetext = None;
@@ -153,6 +174,8 @@ pub fn plain_game(bytes: &[u8], start: usize, game: &mut PlainGame) -> Option<us
             return None;
         }
         i += 1;
+        game.counts.tags += 1;
+        game.counts.tag_bytes += (name_end - name_start) + (close - value_start);
         game.items.push(Item::Tag {
             pair: range(open, i),
             name: range(name_start, name_end),
@@ -195,6 +218,7 @@ pub fn plain_game(bytes: &[u8], start: usize, game: &mut PlainGame) -> Option<us
             match b {
                 b'{' => {
                     let end = brace_comment_end(bytes, i)?;
+                    game.counts.comments += 1;
                     game.items.push(Item::Comment {
                         range: range(i, end),
                         text: range(i + 1, end - 1),
@@ -204,6 +228,7 @@ pub fn plain_game(bytes: &[u8], start: usize, game: &mut PlainGame) -> Option<us
                 }
                 b';' => {
                     let end = line_end(bytes, i);
+                    game.counts.comments += 1;
                     game.items.push(Item::Comment {
                         range: range(i, end),
                         text: range((i + 1).min(end), end),
@@ -216,6 +241,7 @@ pub fn plain_game(bytes: &[u8], start: usize, game: &mut PlainGame) -> Option<us
                     if depth >= MAX_VARIATION_DEPTH / 2 {
                         return None;
                     }
+                    game.counts.variations += 1;
                     game.items.push(Item::Open(rel(i)));
                     i += 1;
                 }
@@ -230,6 +256,7 @@ pub fn plain_game(bytes: &[u8], start: usize, game: &mut PlainGame) -> Option<us
                         return None;
                     }
                     let value = digits_value(&bytes[i + 1..end])?;
+                    game.counts.nags += 1;
                     game.items.push(Item::Nag(u8::try_from(value).ok()?));
                     i = end;
                 }
@@ -349,6 +376,7 @@ fn push_move(
         TextSize::from((i - start) as u32),
         TextSize::from((end - start) as u32),
     );
+    game.counts.moves += 1;
     game.items.push(Item::Move {
         range,
         san: range,
