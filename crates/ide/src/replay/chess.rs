@@ -7,6 +7,7 @@ use kifu_rules::chess::{
     color_name, detect_language, role_name, CheckMark, Dialect, FenError, Form, Forms,
     IllegalReason, Language, Move, Moved, Position, Square, UciMove, Variant,
 };
+use kifu_syntax::pgn::is_other_capital;
 use kifu_syntax::{Code, Severity, SyntaxError, TextRange};
 
 use super::{rest_not_checked, GamePosition, Reached, Replay, Step, StepPosition, Wanted};
@@ -54,9 +55,9 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
     if language != Language::English {
         // At the first move that shows the language's letters.
         let shows = model.main_line().moves.iter().find(|&&m| {
-            game.text_of(model[m].text)
-                .bytes()
-                .any(|b| b.is_ascii_uppercase() && !b"KQRBNPO".contains(&b))
+            game.bytes_of(model[m].text)
+                .iter()
+                .any(|&b| is_other_capital(b))
         });
         if let Some(&first) = shows {
             foreign_at = Some(out.diagnostics.len());
@@ -283,13 +284,13 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
 /// promotion or check mark (`Sf3`, `e8D`; not `e8=D`). One look at a table for each byte:
 /// every main-line move of every game is asked before its replay.
 pub(super) fn has_foreign_letter(text: &[u8]) -> bool {
-    /// 1 for a capital of no English piece (nor castling's `O`), 2 for `=`, `+` and `#`.
+    /// 1 for a capital English SAN does not use (`is_other_capital`), 2 for `=`, `+` and `#`.
     static CLASS: [u8; 256] = {
         let mut class = [0; 256];
-        let mut b = b'A';
-        while b <= b'Z' {
-            if !matches!(b, b'K' | b'Q' | b'R' | b'B' | b'N' | b'P' | b'O') {
-                class[b as usize] = 1;
+        let mut b = 0;
+        while b < 256 {
+            if is_other_capital(b as u8) {
+                class[b] = 1;
             }
             b += 1;
         }

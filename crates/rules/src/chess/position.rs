@@ -779,8 +779,8 @@ fn standard_fen(pos: &shakmaty::Chess, fen: &mut Vec<u8>) {
     fen.extend_from_slice(&out[..n]);
 }
 
-/// The pieces that give check to the side to move in standard chess (see
-/// [`Position::checkers`](Position)); none in the other variants.
+/// The pieces that give check to the side to move in standard chess, as a [`Position`]
+/// keeps them; none in the other variants.
 fn checkers(inner: &VariantPosition) -> Bitboard {
     match inner {
         VariantPosition::Chess(pos) => {

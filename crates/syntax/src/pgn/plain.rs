@@ -461,6 +461,13 @@ const WORD: u8 = 1;
 /// A capital that English SAN does not use, in [`WORD_CLASS`].
 const OTHER_CAPITAL: u8 = 2;
 
+/// Whether `b` is a capital letter that English SAN does not use: none of the pieces'
+/// `K Q R B N P`, nor castling's `O`. A move with one may be written in another
+/// language's letters (German `S`, Spanish `A`...), which the replay finds out.
+pub const fn is_other_capital(b: u8) -> bool {
+    b.is_ascii_uppercase() && !matches!(b, b'K' | b'Q' | b'R' | b'B' | b'N' | b'P' | b'O')
+}
+
 /// [`WORD`] and [`OTHER_CAPITAL`] for each byte.
 static WORD_CLASS: [u8; 256] = {
     let mut class = [0; 256];
@@ -469,9 +476,7 @@ static WORD_CLASS: [u8; 256] = {
         let byte = b as u8;
         if is_word_byte(byte) {
             class[b] = WORD;
-            if byte.is_ascii_uppercase()
-                && !matches!(byte, b'K' | b'Q' | b'R' | b'B' | b'N' | b'P' | b'O')
-            {
+            if is_other_capital(byte) {
                 class[b] |= OTHER_CAPITAL;
             }
         }
