@@ -168,8 +168,8 @@ pub fn merged(read: Vec<SyntaxError>, found: &[SyntaxError]) -> Vec<SyntaxError>
     all
 }
 
-/// A part of a piece read as plain games (see [`kifu_syntax::pgn::plain_game`]).
-struct PlainPart<T> {
+/// A part of a text read as plain games (see [`plain_part`]).
+pub struct PlainPart<T> {
     /// Each plain game's result, in order.
     games: Vec<T>,
     /// Where each of them starts.
@@ -192,38 +192,64 @@ pub fn pgn_games<T: Send>(
     plain: &(impl Fn(&PlainGame) -> T + Sync),
     per_game: &(impl Fn(&Games<'_>, usize, &mut NodeCache) -> T + Sync),
 ) -> Vec<T> {
-    let bytes = text.as_bytes();
-    let cuts = cut_points(bytes, part_bytes);
-    let mut parts: Vec<PlainPart<T>> = cuts
-        .par_iter()
-        .enumerate()
-        .map_init(PlainGame::default, |game, (k, &start)| {
-            let end = cuts.get(k + 1).copied().unwrap_or(bytes.len());
-            let mut games = Vec::new();
-            let mut starts = Vec::new();
-            let mut at = game_start(bytes, start);
-            let mut stopped = false;
-            while at < end {
-                match plain_game(bytes, at, game) {
-                    Some(game_end) => {
-                        games.push(plain(game));
-                        starts.push(at);
-                        at = game_start(bytes, game_end);
-                    }
-                    None => {
-                        stopped = true;
-                        break;
-                    }
-                }
-            }
-            PlainPart {
-                games,
-                starts,
-                reached: at,
-                stopped,
-            }
+    let cuts = cut_points(text.as_bytes(), part_bytes);
+    let parts: Vec<PlainPart<T>> = (0..cuts.len())
+        .into_par_iter()
+        .map_init(PlainGame::default, |game, k| {
+            plain_part(text, &cuts, k, game, plain)
         })
         .collect();
+    stitched(text, &cuts, parts, per_game)
+}
+
+/// Part `k` of `text` cut at `cuts` (see [`cut_points`]) read as plain games, `plain` for
+/// each, into `game`, from the first game that starts in it to the end of the part or the
+/// first game that is not plain. [`stitched`] puts the parts together.
+pub fn plain_part<T>(
+    text: &str,
+    cuts: &[usize],
+    k: usize,
+    game: &mut PlainGame,
+    plain: &impl Fn(&PlainGame) -> T,
+) -> PlainPart<T> {
+    let bytes = text.as_bytes();
+    let end = cuts.get(k + 1).copied().unwrap_or(bytes.len());
+    let mut games = Vec::new();
+    let mut starts = Vec::new();
+    let mut at = game_start(bytes, cuts[k]);
+    let mut stopped = false;
+    while at < end {
+        match plain_game(bytes, at, game) {
+            Some(game_end) => {
+                games.push(plain(game));
+                starts.push(at);
+                at = game_start(bytes, game_end);
+            }
+            None => {
+                stopped = true;
+                break;
+            }
+        }
+    }
+    PlainPart {
+        games,
+        starts,
+        reached: at,
+        stopped,
+    }
+}
+
+/// The results of every game of `text` from its parts read as plain games (`parts[k]` is
+/// [`plain_part`] of part `k` of `cuts`): what [`pgn_games`] gives. From where a game is
+/// not plain (or a part does not start where the games before end), the grammar's games
+/// up to the next part that does, `per_game` for each, in parallel.
+pub fn stitched<T: Send>(
+    text: &str,
+    cuts: &[usize],
+    mut parts: Vec<PlainPart<T>>,
+    per_game: &(impl Fn(&Games<'_>, usize, &mut NodeCache) -> T + Sync),
+) -> Vec<T> {
+    let bytes = text.as_bytes();
     let mut results = Vec::new();
     let mut at = game_start(bytes, 0);
     let mut k = 0;
@@ -244,7 +270,7 @@ pub fn pgn_games<T: Send>(
             continue;
         }
         // The grammar's games from `at` to the next cut it ends at.
-        let (games, next) = Games::to_cut(text, at, &cuts, k + 1);
+        let (games, next) = Games::to_cut(text, at, cuts, k + 1);
         results.extend(
             (0..games.len())
                 .into_par_iter()

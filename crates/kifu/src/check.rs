@@ -176,7 +176,7 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitStatus {
                     let read = piece.chunk.warnings_in(games.range(i));
                     check::pgn_game(games, i, read, !options.syntax_only, cache)
                 },
-                |piece, per_game: Vec<Vec<SyntaxError>>| {
+                |piece, _, per_game: Vec<Vec<SyntaxError>>| {
                     games += per_game.len();
                     let errors: Vec<SyntaxError> = per_game.into_iter().flatten().collect();
                     let written = file.write(

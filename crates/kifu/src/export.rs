@@ -123,10 +123,10 @@ pub fn run(
                     };
                     piece_game_json(&name, room, piece, game, &diagnostics, options)
                 },
-                |piece, mut json| {
+                |piece, games_before, mut json| {
                     let mut head = Vec::new();
                     for (i, game) in json.iter_mut().enumerate() {
-                        game.write_head(&name, piece.games_before + i + 1, &mut head);
+                        game.write_head(&name, games_before + i + 1, &mut head);
                     }
                     writer.write(json, status);
                     progress.advance(piece.chunk.bytes);

@@ -24,15 +24,28 @@ pub use kifu_input::line_starts;
 /// Line starts of one piece of a file, to turn offsets into lines and columns.
 pub struct Lines<'t> {
     text: &'t str,
-    /// Where each line starts, found the first time a position is asked for: most pieces
-    /// of a database have nothing to report.
-    starts: OnceLock<Vec<usize>>,
     /// Offset of the piece in the file's text.
     offset: usize,
     /// 0-based line number of the piece's first line.
     first_line: usize,
+    tables: Tables<'t>,
+}
+
+/// The tables of a text's [`Lines`], each made the first time it is needed: most pieces of
+/// a database have nothing to report. Several `Lines` of one text can share them (the
+/// workers that read a piece's parts each have one), so that each is made once.
+#[derive(Default)]
+pub struct LineTables {
+    /// Where each line starts.
+    starts: OnceLock<Vec<usize>>,
     /// `chars[k]` is the number of characters in the first `k * BLOCK` bytes.
     chars: OnceLock<Vec<usize>>,
+}
+
+/// A [`Lines`]' own tables, or tables it shares.
+enum Tables<'t> {
+    Own(LineTables),
+    Shared(&'t LineTables),
 }
 
 /// The number of characters in `bytes` (UTF-8, possibly cut anywhere): the bytes that do not
@@ -46,15 +59,37 @@ impl<'t> Lines<'t> {
     pub fn new(text: &'t str, offset: usize, first_line: usize) -> Lines<'t> {
         Lines {
             text,
-            starts: OnceLock::new(),
             offset,
             first_line,
-            chars: OnceLock::new(),
+            tables: Tables::Own(LineTables::default()),
+        }
+    }
+
+    /// [`Lines::new`] with `tables`, which must be those of the same text (or not made
+    /// yet).
+    pub fn sharing(
+        text: &'t str,
+        offset: usize,
+        first_line: usize,
+        tables: &'t LineTables,
+    ) -> Lines<'t> {
+        Lines {
+            text,
+            offset,
+            first_line,
+            tables: Tables::Shared(tables),
+        }
+    }
+
+    fn tables(&self) -> &LineTables {
+        match &self.tables {
+            Tables::Own(tables) => tables,
+            Tables::Shared(tables) => tables,
         }
     }
 
     fn starts(&self) -> &[usize] {
-        self.starts.get_or_init(|| {
+        self.tables().starts.get_or_init(|| {
             let mut starts = vec![0];
             starts.extend(line_starts(self.text));
             starts
@@ -67,7 +102,7 @@ impl<'t> Lines<'t> {
 
     /// The number of characters before byte `at`.
     fn chars_before(&self, at: usize) -> usize {
-        let table = self.chars.get_or_init(|| {
+        let table = self.tables().chars.get_or_init(|| {
             let mut table = vec![0];
             let mut total = 0;
             for block in self.text.as_bytes().chunks(BLOCK) {
