@@ -85,7 +85,7 @@ pub const PIECE_BYTES: usize = 4 << 20;
 
 /// How many bytes of a PGN file to read at a time on this machine: [`PIECE_BYTES`], or more
 /// where there are more cores, so that each core has two of a piece's 256 KiB parts to
-/// work on (the cores wait for the slowest at the end of each piece), up to
+/// work on, up to
 /// [`MAX_PIECE_BYTES`]. On two cores 8 MiB pieces were slower than 4 MiB ones and held
 /// more: `kifu check` of 110 MB 223.4, 315.0 and 272.2 ms against 206.7, 299.8 and 262.3 ms
 /// at the median in three rounds of alternating runs, 32 against 20 MiB at its peak;
