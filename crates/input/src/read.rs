@@ -493,8 +493,14 @@ pub struct ChunkReader<'r> {
     offset: usize,
     line: usize,
     piece_bytes: usize,
+    /// How much the next piece reads: [`FIRST_PIECE_BYTES`] at first, twice as much each
+    /// piece after, up to `piece_bytes`.
+    next_piece: usize,
     max_game: usize,
 }
+
+/// How much the first piece of a file reads (see [`ChunkReader::next_chunk`]).
+pub const FIRST_PIECE_BYTES: usize = 512 << 10;
 
 impl ChunkReader<'static> {
     /// Opens `source`.
@@ -517,6 +523,7 @@ impl<'r> ChunkReader<'r> {
             offset: 0,
             line: 0,
             piece_bytes,
+            next_piece: piece_bytes.min(FIRST_PIECE_BYTES),
             max_game: max_game.max(piece_bytes),
         })
     }
@@ -545,9 +552,13 @@ impl<'r> ChunkReader<'r> {
         Ok(())
     }
 
-    /// The next piece, or `None` at the end of the file.
+    /// The next piece, or `None` at the end of the file. The first pieces are small, each
+    /// twice the one before, from [`FIRST_PIECE_BYTES`] up to the reader's piece size: the
+    /// cores wait for the first piece to be read, and then a piece is read while the one
+    /// before is checked, in less time than that takes.
     pub fn next_chunk(&mut self) -> io::Result<Option<Chunk>> {
-        let mut want = self.piece_bytes;
+        let mut want = self.next_piece;
+        self.next_piece = (self.next_piece * 2).min(self.piece_bytes);
         loop {
             self.fill(want)?;
             if self.pending.is_empty() {
@@ -774,6 +785,29 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The first pieces are small and each twice the one before, up to the piece size:
+    /// the cores start on the file sooner.
+    #[test]
+    fn the_first_pieces_grow_from_small_to_the_piece_size() {
+        let game = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
+        let size = 16 * FIRST_PIECE_BYTES;
+        let content = game.repeat(2 * size / game.len());
+        let pieces = read(content.as_bytes(), size);
+        let lengths: Vec<usize> = pieces.iter().map(|p| p.text.len()).collect();
+        let mut want = FIRST_PIECE_BYTES;
+        for (k, &len) in lengths[..lengths.len() - 1].iter().enumerate() {
+            // A piece ends at the last game that ends within what it read.
+            assert!(
+                len <= want && len + game.len() > want,
+                "piece {k}: {len} bytes, {want} read ({lengths:?})"
+            );
+            want = (want * 2).min(size);
+        }
+        assert_eq!(want, size, "the pieces reached the piece size: {lengths:?}");
+        let joined: String = pieces.iter().map(|p| p.text.as_str()).collect();
+        assert_eq!(joined, content);
     }
 
     #[test]
