@@ -70,8 +70,8 @@ enum Event {
     Read(std::io::Result<Chunk>),
     /// The end of the file.
     End,
-    /// Every part of piece `seq` (counted from 0) is read.
-    Done(usize),
+    /// Every part of a piece is read.
+    Done,
     /// A task panicked, with this payload.
     Panicked(Box<dyn std::any::Any + Send>),
 }
@@ -130,17 +130,19 @@ pub fn for_each_piece_plain<T: Send>(
             // Moved in: the reader stops waiting for a buffer when this ends, however it
             // ends (the pieces hold clones, which the tasks drop).
             let done = done;
-            // The pieces being checked, in order, and whether all their parts are read.
-            let mut flight: VecDeque<(Arc<Shared<T>>, bool)> = VecDeque::new();
-            // The number of the piece at the front of `flight`.
-            let mut first = 0;
+            // The pieces being checked, in order.
+            let mut flight: VecDeque<Arc<Shared<T>>> = VecDeque::new();
             let mut reading = true;
             let mut failed = None;
             let mut games_before = 0;
             loop {
-                while flight.front().is_some_and(|(_, read)| *read) {
-                    let (shared, _) = flight.pop_front().expect("a piece");
-                    first += 1;
+                // The pieces at the front whose parts are all read (the event that said
+                // so may still be on its way).
+                while flight
+                    .front()
+                    .is_some_and(|shared| shared.missing.load(Ordering::Acquire) == 0)
+                {
+                    let shared = flight.pop_front().expect("a piece");
                     let parts =
                         std::mem::take(&mut *shared.parts.lock().expect("no task panicked"));
                     let parts = parts.into_iter().map(|p| p.expect("every part")).collect();
@@ -165,7 +167,6 @@ pub fn for_each_piece_plain<T: Send>(
                     Event::Read(Ok(chunk)) => {
                         let cuts = cut_points(chunk.text.as_bytes(), PART_BYTES);
                         let n = cuts.len();
-                        let seq = first + flight.len();
                         let shared = Arc::new(Shared {
                             chunk,
                             lines: LineTables::default(),
@@ -195,7 +196,7 @@ pub fn for_each_piece_plain<T: Send>(
                                             Some(part);
                                         // The last part's task tells: one event a piece.
                                         if shared.missing.fetch_sub(1, Ordering::AcqRel) == 1 {
-                                            let _ = events.send(Event::Done(seq));
+                                            let _ = events.send(Event::Done);
                                         }
                                     }
                                     Err(payload) => {
@@ -204,14 +205,14 @@ pub fn for_each_piece_plain<T: Send>(
                                 }
                             });
                         }
-                        flight.push_back((shared, false));
+                        flight.push_back(shared);
                     }
                     Event::Read(Err(err)) => {
                         failed = Some(err);
                         reading = false;
                     }
                     Event::End => reading = false,
-                    Event::Done(seq) => flight[seq - first].1 = true,
+                    Event::Done => {}
                     Event::Panicked(payload) => std::panic::resume_unwind(payload),
                 }
             }
