@@ -93,9 +93,19 @@ pub fn for_each_piece_plain<T: Send>(
     source: &Source,
     plain: impl Fn(&Piece<'_>, &PlainGame) -> T + Sync,
     per_game: impl Fn(&Piece<'_>, &Games<'_>, usize, &mut NodeCache) -> T + Sync,
+    sink: impl FnMut(&Piece<'_>, usize, Vec<T>),
+) -> std::io::Result<()> {
+    for_each_piece_of(ChunkReader::open(source)?, plain, per_game, sink)
+}
+
+/// [`for_each_piece_plain`] of the pieces `reader` reads. An error of the reader ends the
+/// pieces: those before it are checked and handed to `sink`, and the error comes back.
+fn for_each_piece_of<T: Send>(
+    mut reader: ChunkReader<'_>,
+    plain: impl Fn(&Piece<'_>, &PlainGame) -> T + Sync,
+    per_game: impl Fn(&Piece<'_>, &Games<'_>, usize, &mut NodeCache) -> T + Sync,
     mut sink: impl FnMut(&Piece<'_>, usize, Vec<T>),
 ) -> std::io::Result<()> {
-    let mut reader = ChunkReader::open(source)?;
     let (events, inbox) = mpsc::channel::<Event>();
     // The texts of the pieces done with; each lets the reader read one more piece.
     let (done, given_back) = mpsc::channel::<String>();
@@ -265,4 +275,197 @@ pub fn whole_files<T: Send>(
             Ok(each(source, bytes))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::{self, Read};
+    use std::sync::{mpsc, Mutex};
+    use std::time::Duration;
+
+    use kifu_input::ChunkReader;
+    use kifu_syntax::pgn::Games;
+
+    use super::{for_each_piece_of, Piece};
+
+    /// Some 3 MB of games: most plain, a few read by the grammar (a comment between tag
+    /// pairs, a `%` escape line, and from there to the end of their part), a few with a
+    /// blank line between their tag pairs (where a part is cut though no game starts).
+    fn database() -> String {
+        let mut text = String::new();
+        let mut n = 0;
+        while text.len() < 3 << 20 {
+            let moves = "1. e4 e5 2. Nf3 {A comment} Nc6 3. Bb5 a6 (3... Nf6 4. O-O) 4. Ba4 Nf6";
+            match n % 8000 {
+                5 => text.push_str(&format!(
+                    "[Event \"{n}\"]\n{{between tags}}\n[Site \"?\"]\n\n{moves} 1-0\n\n"
+                )),
+                4000 => text.push_str(&format!(
+                    "[Event \"{n}\"]\n[Site \"?\"]\n\n%an escape line\n{moves} 0-1\n\n"
+                )),
+                6000 => text.push_str(&format!("[Event \"{n}\"]\n\n[Site \"?\"]\n\n{moves} *\n\n")),
+                _ => text.push_str(&format!(
+                    "[Event \"{n}\"]\n[Site \"?\"]\n[Date \"2026.12.03\"]\n\n{moves} 1/2-1/2\n\n"
+                )),
+            }
+            n += 1;
+        }
+        text
+    }
+
+    /// Where each game of `text` starts, as the grammar cuts the whole text.
+    fn game_starts(text: &str) -> Vec<usize> {
+        let games = Games::new(text);
+        (0..games.len())
+            .map(|i| usize::from(games.range(i).start()))
+            .collect()
+    }
+
+    /// What [`starts_read`] saw.
+    struct Read_ {
+        result: io::Result<()>,
+        /// Each game's start, as the sink got them.
+        starts: Vec<usize>,
+        /// How many pieces the sink got.
+        pieces: usize,
+        /// The starts of the games read plain, in order.
+        plain: Vec<usize>,
+    }
+
+    /// Reads its bytes, then fails: a disk or a network file system gone in the middle of
+    /// a file.
+    struct Failing {
+        bytes: io::Cursor<Vec<u8>>,
+        fail_at: u64,
+    }
+
+    impl Read for Failing {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let left = self.fail_at.saturating_sub(self.bytes.position());
+            if left == 0 {
+                return Err(io::Error::other("the disk is gone"));
+            }
+            let n = buf.len().min(left as usize);
+            self.bytes.read(&mut buf[..n])
+        }
+    }
+
+    /// Each game's start in the file, as the pieces give them: by its plain reading or by
+    /// the grammar. `meet` is called with the start of each game read plain, before it is
+    /// read (to panic there, or to take its time). Runs on a thread of its own, so that a
+    /// test that would hang fails instead.
+    fn starts_read(
+        reader: ChunkReader<'static>,
+        meet: impl Fn(usize) + Send + Sync + 'static,
+    ) -> std::thread::Result<Read_> {
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
+                let mut starts = Vec::new();
+                let mut pieces = 0;
+                let plain = Mutex::new(Vec::new());
+                let result = for_each_piece_of(
+                    reader,
+                    |piece: &Piece<'_>, game| {
+                        let at = piece.chunk.offset + game.start;
+                        meet(at);
+                        plain.lock().unwrap().push(at);
+                        at
+                    },
+                    |piece: &Piece<'_>, games: &Games<'_>, i, _| {
+                        piece.chunk.offset + usize::from(games.range(i).start())
+                    },
+                    |_, before, results| {
+                        assert_eq!(before, starts.len(), "the games before the piece");
+                        starts.extend(results);
+                        pieces += 1;
+                    },
+                );
+                let mut plain = plain.into_inner().unwrap();
+                plain.sort_unstable();
+                Read_ {
+                    result,
+                    starts,
+                    pieces,
+                    plain,
+                }
+            }));
+            let _ = tx.send(run);
+        });
+        rx.recv_timeout(Duration::from_secs(60))
+            .expect("the pieces end, whatever happens in them")
+    }
+
+    fn reader(text: &str, fail_at: Option<u64>) -> ChunkReader<'static> {
+        let bytes = io::Cursor::new(text.as_bytes().to_vec());
+        let fail_at = fail_at.unwrap_or(u64::MAX);
+        ChunkReader::new(Failing { bytes, fail_at }, 1 << 20, 64 << 20).unwrap()
+    }
+
+    #[test]
+    fn every_game_comes_once_in_order_across_pieces_and_parts() {
+        let text = database();
+        let read = starts_read(reader(&text, None), |_| {}).unwrap();
+        read.result.unwrap();
+        assert!(read.pieces >= 4, "{} pieces", read.pieces);
+        assert_eq!(read.starts, game_starts(&text));
+        // Both ways of reading a game were taken, most games plain.
+        let grammar = read.starts.len() - read.plain.len();
+        assert!(
+            grammar > 0 && read.plain.len() > grammar,
+            "{grammar} by the grammar"
+        );
+    }
+
+    #[test]
+    fn a_read_error_mid_file_ends_with_the_error_after_the_pieces_before() {
+        let text = database();
+        let all = game_starts(&text);
+        let fail_at = text.len() * 3 / 5;
+        // The last piece before the error takes its time: the error is read while it is
+        // still being checked.
+        let second = text.len() / 5 * 2;
+        let slow = all.iter().copied().find(|&s| s > second).unwrap();
+        let read = starts_read(reader(&text, Some(fail_at as u64)), move |at| {
+            if at == slow {
+                std::thread::sleep(Duration::from_millis(300));
+            }
+        })
+        .unwrap();
+        let error = read.result.expect_err("the read error comes back");
+        assert_eq!(error.to_string(), "the disk is gone");
+        // Every game of the pieces read before the error, in order; none after.
+        let mut alone = reader(&text, Some(fail_at as u64));
+        let (mut pieces, mut end) = (0, 0);
+        while let Ok(Some(chunk)) = alone.next_chunk() {
+            pieces += 1;
+            end = chunk.offset + chunk.text.len();
+        }
+        assert!(pieces >= 2, "{pieces} pieces before the error");
+        assert_eq!(read.pieces, pieces);
+        let before: Vec<usize> = all.into_iter().take_while(|&s| s < end).collect();
+        assert_eq!(read.starts, before);
+    }
+
+    #[test]
+    fn a_panic_in_a_task_comes_back_and_nothing_hangs() {
+        let text = database();
+        let plain = starts_read(reader(&text, None), |_| {}).unwrap().plain;
+        // A game read plain in the middle of the file, in a piece after the first.
+        let at = plain[plain.len() / 2];
+        let payload = match starts_read(reader(&text, None), move |start| {
+            assert_ne!(start, at, "a task's panic at {at}");
+        }) {
+            Ok(_) => panic!("the task's panic did not come back"),
+            Err(payload) => payload,
+        };
+        let message = payload
+            .downcast_ref::<String>()
+            .cloned()
+            .unwrap_or_default();
+        assert!(
+            message.contains(&format!("a task's panic at {at}")),
+            "{message}"
+        );
+    }
 }
