@@ -10,10 +10,10 @@
 use std::borrow::Cow;
 
 use kifu_syntax::pgn::{cut_points, game_start, plain_game, Games, PlainGame};
-use kifu_syntax::{pgn, NodeCache, SyntaxError, TextSize};
+use kifu_syntax::{pgn, NodeCache, SyntaxError, TextRange, TextSize};
 use rayon::prelude::*;
 
-use crate::game::{Game, GameKind, GameRef};
+use crate::game::{Game, GameKind, GameRef, PlainModels};
 
 /// The diagnostics of game `i` of `games`, with `read`, the warnings of reading its bytes
 /// (in text order), merged in. With `replay`, the game is parsed into its tree and model,
@@ -51,25 +51,23 @@ pub fn pgn_game(
     }
 }
 
-/// The diagnostics of a plain game (see [`pgn::plain_game`]) of `text`, with `read` merged
-/// in as [`pgn_game`] does: what [`pgn_game`] finds for the same game, without its tree. A
-/// plain game has no syntax error; with `replay`, what its tags and its replay find.
-pub fn pgn_plain_game(
+/// The diagnostics of a plain game (see [`pgn::plain_game`]) at `offset` of `text`, from
+/// its model (read straight by [`PlainModels`]), with `read` merged in as [`pgn_game`] does:
+/// what [`pgn_game`] finds with the replay for the same game, without its tree. A plain
+/// game has no syntax error: what its tags and its replay find. (Without the replay, a
+/// plain game has only what `read` says.)
+pub fn pgn_plain_checks(
     text: &str,
-    plain: &pgn::PlainGame,
+    model: &Game,
+    offset: TextSize,
     read: &[SyntaxError],
-    replay: bool,
 ) -> Vec<SyntaxError> {
-    let mut found = Vec::new();
-    if replay {
-        let model = Game::pgn_plain(text, plain);
-        found = semantic(GameRef {
-            game: &model,
-            text,
-            offset: TextSize::from(plain.start as u32),
-        });
-        found.sort_by_key(|d| d.range.start());
-    }
+    let mut found = semantic(GameRef {
+        game: model,
+        text,
+        offset,
+    });
+    found.sort_by_key(|d| d.range.start());
     if read.is_empty() {
         found
     } else {
@@ -181,22 +179,28 @@ pub struct PlainPart<T> {
 }
 
 /// The results of every game of `text`: its parts (of about `part_bytes`) read as plain
-/// games in parallel, `plain` for each, and from where a game is not plain (or a part does
-/// not start where the games before end), the grammar's games up to the next part that
-/// does, `per_game` for each. The results are those `per_game` would give for every game
-/// when `plain` gives what `per_game` does for a plain game: the games are cut as the
-/// grammar cuts them (see [`pgn::Games::new_in`]).
+/// games in parallel, each read straight into its model ([`PlainModels`]) and `plain` given
+/// it with the game's range, and from where a game is not plain (or a part does not start
+/// where the games before end), the grammar's games up to the next part that does,
+/// `per_game` for each. The results are those `per_game` would give for every game when
+/// `plain` gives what `per_game` does for a plain game: the games are cut as the grammar
+/// cuts them (see [`pgn::Games::new_in`]).
 pub fn pgn_games<T: Send>(
     text: &str,
     part_bytes: usize,
-    plain: &(impl Fn(&PlainGame) -> T + Sync),
+    plain: &(impl Fn(TextRange, &Game) -> T + Sync),
     per_game: &(impl Fn(&Games<'_>, usize, &mut NodeCache) -> T + Sync),
 ) -> Vec<T> {
     let cuts = cut_points(text.as_bytes(), part_bytes);
     let parts: Vec<PlainPart<T>> = (0..cuts.len())
         .into_par_iter()
-        .map_init(PlainGame::default, |game, k| {
-            plain_part(text, &cuts, k, game, plain)
+        .map_init(PlainModels::default, |models, k| {
+            plain_part_with(text, &cuts, k, |at| {
+                let (end, model) = models.read(text, at)?;
+                let result = plain(TextRange::at(TextSize::from(at as u32), end.len), &model);
+                models.recycle(model);
+                Some((end.end, result))
+            })
         })
         .collect();
     stitched(text, &cuts, parts, per_game)
@@ -212,6 +216,20 @@ pub fn plain_part<T>(
     game: &mut PlainGame,
     plain: &impl Fn(&PlainGame) -> T,
 ) -> PlainPart<T> {
+    plain_part_with(text, cuts, k, |at| {
+        let end = plain_game(text.as_bytes(), at, game)?;
+        Some((end, plain(game)))
+    })
+}
+
+/// [`plain_part`], each game read by `read`: given where a game starts, where it ends and
+/// its result, or `None` when it is not plain (as [`plain_game`] says).
+pub fn plain_part_with<T>(
+    text: &str,
+    cuts: &[usize],
+    k: usize,
+    mut read: impl FnMut(usize) -> Option<(usize, T)>,
+) -> PlainPart<T> {
     let bytes = text.as_bytes();
     let end = cuts.get(k + 1).copied().unwrap_or(bytes.len());
     let mut games = Vec::new();
@@ -219,9 +237,9 @@ pub fn plain_part<T>(
     let mut at = game_start(bytes, cuts[k]);
     let mut stopped = false;
     while at < end {
-        match plain_game(bytes, at, game) {
-            Some(game_end) => {
-                games.push(plain(game));
+        match read(at) {
+            Some((game_end, result)) => {
+                games.push(result);
                 starts.push(at);
                 at = game_start(bytes, game_end);
             }
@@ -313,9 +331,9 @@ fn pgn_text_in_parts(text: &str, part_bytes: usize) -> TextChecks {
     let found = pgn_games(
         text,
         part_bytes,
-        &|plain| {
-            let start = TextSize::from(plain.start as u32);
-            let (own, semantic) = game_checks(&Game::pgn_plain(text, plain), text, start);
+        &|range, model| {
+            let start = range.start();
+            let (own, semantic) = game_checks(model, text, start);
             (start, own, semantic, Vec::new())
         },
         &|games, i, cache| {
@@ -429,10 +447,10 @@ mod parts_tests {
         check::pgn_games(
             text,
             part_bytes,
-            &|plain| {
+            &|range, model| {
                 (
-                    TextRange::at(TextSize::from(plain.start as u32), plain.len),
-                    check::pgn_plain_game(text, plain, &[], true),
+                    range,
+                    check::pgn_plain_checks(text, model, range.start(), &[]),
                 )
             },
             &|games, i, cache| (games.range(i), check::pgn_game(games, i, &[], true, cache)),

@@ -1,12 +1,13 @@
 //! The promise of the plain reader (`kifu_syntax::pgn::plain_game`), which `kifu check`'s
 //! fast path stands on: where it reads a game, the grammar splits the text there too, finds
-//! no syntax error in the game, and [`Game::pgn_plain`] is the model that [`Game::pgn`]
-//! makes from the game's tree. Held on every PGN file of the repository and of the shared
-//! corpus, and on thousands of their copies with a byte broken (fixed seeds).
+//! no syntax error in the game, and the model [`PlainModels`] reads straight from the text
+//! (its tables those of the games before) is the model that [`Game::pgn`] makes from the
+//! game's tree. Held on every PGN file of the repository and of the shared corpus, and on
+//! thousands of their copies with a byte broken (fixed seeds).
 
 use std::path::Path;
 
-use kifu_ide::game::Game;
+use kifu_ide::game::{Game, PlainModels};
 use kifu_syntax::pgn::{game_start, plain_game, Games, PlainGame};
 use kifu_syntax::NodeCache;
 
@@ -28,6 +29,7 @@ fn check(text: &str, what: &str, seen: &mut Seen) {
     let bytes = text.as_bytes();
     let mut cache = NodeCache::default();
     let mut plain = PlainGame::default();
+    let mut models = PlainModels::default();
     // Where the fast path would look for the next game: after the last plain one.
     let mut next: Option<usize> = Some(0);
     for i in 0..games.len() {
@@ -36,10 +38,20 @@ fn check(text: &str, what: &str, seen: &mut Seen) {
         let start = usize::from(range.start());
         // The fast path looks right after the last plain game, the grammar's start else.
         let at = next.map_or(start, |from| game_start(bytes, from));
+        let read = models.read(text, at);
         let Some(end) = plain_game(bytes, at, &mut plain) else {
+            assert!(
+                read.is_none(),
+                "{what}: game {i} is plain to one reader only"
+            );
             next = None;
             continue;
         };
+        let (read_end, read_model) = read.expect("plain to both readers");
+        assert_eq!(
+            read_end.end, end,
+            "{what}: game {i}: the two readers end apart"
+        );
         assert_eq!(
             at, start,
             "{what}: game {i} starts elsewhere after a plain game"
@@ -56,12 +68,12 @@ fn check(text: &str, what: &str, seen: &mut Seen) {
             "{what}: game {i} was read as plain, but has {:?}",
             parse.errors
         );
-        let model = Game::pgn_plain(text, &plain);
         assert_eq!(
-            model,
+            read_model,
             Game::pgn(&parse.green),
             "{what}: game {i}: the plain model differs"
         );
+        models.recycle(read_model);
         next = Some(end);
     }
 }

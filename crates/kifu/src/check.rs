@@ -4,11 +4,13 @@ use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
+use kifu_ide::game::Game;
 use kifu_ide::{check, Document};
+use kifu_syntax::pgn::{Games, PlainGame};
 use kifu_syntax::{Severity, SyntaxError, TextRange, TextSize};
 
 use crate::lines::Lines;
-use crate::pieces::{for_each_piece_plain, whole_files, CHECK_BATCH_BYTES};
+use crate::pieces::{for_each_piece_plain, whole_files, Items, Models, Piece, CHECK_BATCH_BYTES};
 use crate::progress::Progress;
 use crate::report::{self, Shown};
 use crate::selection::Selection;
@@ -164,19 +166,14 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitStatus {
             }
             // A PGN file in pieces, its games checked in parallel (without a tree when only
             // the syntax is checked): what a document of the same text finds, game for game
-            // (see `kifu_ide::check`).
-            Notation::Pgn => for_each_piece_plain(
-                source,
-                |piece, plain| {
-                    let range = TextRange::at(TextSize::from(plain.start as u32), plain.len);
-                    let read = piece.chunk.warnings_in(range);
-                    check::pgn_plain_game(&piece.chunk.text, plain, read, !options.syntax_only)
-                },
-                |piece, games, i, cache| {
+            // (see `kifu_ide::check`). A plain game is read straight into its model for the
+            // replay, and only read for the syntax alone.
+            Notation::Pgn => {
+                let per_game = |piece: &Piece<'_>, games: &Games<'_>, i, cache: &mut _| {
                     let read = piece.chunk.warnings_in(games.range(i));
                     check::pgn_game(games, i, read, !options.syntax_only, cache)
-                },
-                |piece, _, per_game: Vec<Vec<SyntaxError>>| {
+                };
+                let sink = |piece: &Piece<'_>, _, per_game: Vec<Vec<SyntaxError>>| {
                     games += per_game.len();
                     let errors: Vec<SyntaxError> = per_game.into_iter().flatten().collect();
                     let written = file.write(
@@ -191,8 +188,22 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitStatus {
                         write_failed(&err, tally.status());
                     }
                     progress.advance(piece.chunk.bytes);
-                },
-            ),
+                };
+                if options.syntax_only {
+                    // A plain game has no syntax error: only its decoding's warnings.
+                    let plain = Items(|piece: &Piece<'_>, plain: &PlainGame| {
+                        let range = TextRange::at(TextSize::from(plain.start as u32), plain.len);
+                        piece.chunk.warnings_in(range).to_vec()
+                    });
+                    for_each_piece_plain(source, plain, per_game, sink)
+                } else {
+                    let plain = Models(|piece: &Piece<'_>, range, model: &Game| {
+                        let read = piece.chunk.warnings_in(range);
+                        check::pgn_plain_checks(&piece.chunk.text, model, range.start(), read)
+                    });
+                    for_each_piece_plain(source, plain, per_game, sink)
+                }
+            }
         };
         tally.add(&reported.counts);
         let left_out = reported.left_out;

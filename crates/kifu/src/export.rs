@@ -12,13 +12,13 @@ use kifu_ide::game::{Game, GameRef};
 use kifu_ide::{check, Document};
 
 use crate::lines::Lines;
-use crate::pieces::{for_each_piece_plain, whole_files, Piece, EXPORT_BATCH_BYTES};
+use crate::pieces::{for_each_piece_plain, whole_files, Models, Piece, EXPORT_BATCH_BYTES};
 use crate::progress::Progress;
 use crate::ExitStatus;
 use kifu_input::files;
 use kifu_input::read::{self, Source};
 use kifu_input::Notation;
-use kifu_syntax::{SyntaxError, TextRange, TextSize};
+use kifu_syntax::{SyntaxError, TextRange};
 use rayon::prelude::*;
 
 /// The output shapes of `kifu export`.
@@ -99,17 +99,15 @@ pub fn run(
             // of it once the games before it are counted.
             Notation::Pgn => for_each_piece_plain(
                 path,
-                |piece, plain| {
-                    let range = TextRange::at(TextSize::from(plain.start as u32), plain.len);
+                Models(|piece: &Piece<'_>, range: TextRange, model: &Game| {
                     let read = piece.chunk.warnings_in(range);
-                    let model = Game::pgn_plain(&piece.chunk.text, plain);
                     let game = GameRef {
-                        game: &model,
+                        game: model,
                         text: &piece.chunk.text,
                         offset: range.start(),
                     };
                     piece_game_json(&name, room, piece, game, read, options)
-                },
+                }),
                 |piece, games, i, cache| {
                     let parse = games.parse_game(i, cache);
                     // This game's own decoding warning (it is not UTF-8) among its errors.

@@ -5,9 +5,10 @@ use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 
-use kifu_ide::check::{plain_part, stitched, PlainPart};
-use kifu_syntax::pgn::{cut_points, Games, PlainGame};
-use kifu_syntax::NodeCache;
+use kifu_ide::check::{plain_part_with, stitched, PlainPart};
+use kifu_ide::game::{Game, PlainModels};
+use kifu_syntax::pgn::{cut_points, plain_game, Games, PlainGame};
+use kifu_syntax::{NodeCache, TextRange, TextSize};
 
 use crate::lines::{LineTables, Lines};
 use kifu_input::{read, Chunk, ChunkReader, Notation, Source};
@@ -30,6 +31,48 @@ const PART_BYTES: usize = 256 << 10;
 /// (three pieces of 4 MiB held at once), for a gain of the check with its replay within
 /// the noise of the one round that compared them.
 const READ_AHEAD: usize = 1;
+
+/// How the tasks read the plain games of a piece's parts (see [`for_each_piece_plain`]):
+/// each task has a `Scratch` of its own, which it reads game after game with.
+pub trait PlainReader<T>: Sync {
+    /// What a task reads its games with.
+    type Scratch: Default;
+    /// Reads the game at `at` of the piece, if it is plain: where it ends, and its result.
+    fn read(&self, piece: &Piece<'_>, scratch: &mut Self::Scratch, at: usize)
+        -> Option<(usize, T)>;
+}
+
+/// A plain reader that reads each game's items ([`plain_game`]) and hands them to a
+/// function: the export's, and the check's without the replay.
+pub struct Items<F>(pub F);
+
+impl<T, F: Fn(&Piece<'_>, &PlainGame) -> T + Sync> PlainReader<T> for Items<F> {
+    type Scratch = PlainGame;
+
+    #[inline]
+    fn read(&self, piece: &Piece<'_>, game: &mut PlainGame, at: usize) -> Option<(usize, T)> {
+        let end = plain_game(piece.chunk.text.as_bytes(), at, game)?;
+        Some((end, (self.0)(piece, game)))
+    }
+}
+
+/// A plain reader that reads each game straight into its model ([`PlainModels`], no list of
+/// items in between) and hands the model to a function with the game's range in the piece:
+/// the check's with the replay, and the export's.
+pub struct Models<F>(pub F);
+
+impl<T, F: Fn(&Piece<'_>, TextRange, &Game) -> T + Sync> PlainReader<T> for Models<F> {
+    type Scratch = PlainModels;
+
+    #[inline]
+    fn read(&self, piece: &Piece<'_>, models: &mut PlainModels, at: usize) -> Option<(usize, T)> {
+        let (end, model) = models.read(&piece.chunk.text, at)?;
+        let range = TextRange::at(TextSize::from(at as u32), end.len);
+        let result = (self.0)(piece, range, &model);
+        models.recycle(model);
+        Some((end.end, result))
+    }
+}
 
 /// A piece being checked, shared by the tasks that read its parts and the thread that
 /// puts them together and writes its results.
@@ -76,8 +119,8 @@ enum Event {
     Panicked(Box<dyn std::any::Any + Send>),
 }
 
-/// Reads `source` in pieces and checks them: `plain` for each plain game (most games of a
-/// database), `per_game` for the others, read from the piece's tree (`Games`); hands each
+/// Reads `source` in pieces and checks them: `plain` reads each plain game (most games of
+/// a database), `per_game` the others, read from the piece's tree (`Games`); hands each
 /// piece's results to `sink` in the order of the file, with how many games came before
 /// it. The results are those `per_game` would give for every game when `plain` gives what
 /// `per_game` does for a plain game: the games are cut as the grammar cuts them (see
@@ -91,7 +134,7 @@ enum Event {
 /// the one that read its last part, and while its results were written.)
 pub fn for_each_piece_plain<T: Send>(
     source: &Source,
-    plain: impl Fn(&Piece<'_>, &PlainGame) -> T + Sync,
+    plain: impl PlainReader<T>,
     per_game: impl Fn(&Piece<'_>, &Games<'_>, usize, &mut NodeCache) -> T + Sync,
     sink: impl FnMut(&Piece<'_>, usize, Vec<T>),
 ) -> std::io::Result<()> {
@@ -102,7 +145,7 @@ pub fn for_each_piece_plain<T: Send>(
 /// pieces: those before it are checked and handed to `sink`, and the error comes back.
 fn for_each_piece_of<T: Send>(
     mut reader: ChunkReader<'_>,
-    plain: impl Fn(&Piece<'_>, &PlainGame) -> T + Sync,
+    plain: impl PlainReader<T>,
     per_game: impl Fn(&Piece<'_>, &Games<'_>, usize, &mut NodeCache) -> T + Sync,
     mut sink: impl FnMut(&Piece<'_>, usize, Vec<T>),
 ) -> std::io::Result<()> {
@@ -191,14 +234,10 @@ fn for_each_piece_of<T: Send>(
                             tasks.spawn(move |_| {
                                 let read = std::panic::catch_unwind(AssertUnwindSafe(|| {
                                     let piece = shared.piece();
-                                    let mut game = PlainGame::default();
-                                    plain_part(
-                                        &piece.chunk.text,
-                                        &shared.cuts,
-                                        k,
-                                        &mut game,
-                                        &|g| plain(&piece, g),
-                                    )
+                                    let mut scratch = Default::default();
+                                    plain_part_with(&piece.chunk.text, &shared.cuts, k, |at| {
+                                        plain.read(&piece, &mut scratch, at)
+                                    })
                                 }));
                                 match read {
                                     Ok(part) => {
@@ -286,7 +325,7 @@ mod tests {
     use kifu_input::ChunkReader;
     use kifu_syntax::pgn::Games;
 
-    use super::{for_each_piece_of, Piece};
+    use super::{for_each_piece_of, Items, Piece};
 
     /// Some 3 MB of games: most plain, a few read by the grammar (a comment between tag
     /// pairs, a `%` escape line, and from there to the end of their part), a few with a
@@ -366,12 +405,12 @@ mod tests {
                 let plain = Mutex::new(Vec::new());
                 let result = for_each_piece_of(
                     reader,
-                    |piece: &Piece<'_>, game| {
+                    Items(|piece: &Piece<'_>, game: &kifu_syntax::pgn::PlainGame| {
                         let at = piece.chunk.offset + game.start;
                         meet(at);
                         plain.lock().unwrap().push(at);
                         at
-                    },
+                    }),
                     |piece: &Piece<'_>, games: &Games<'_>, i, _| {
                         piece.chunk.offset + usize::from(games.range(i).start())
                     },

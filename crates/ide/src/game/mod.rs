@@ -13,6 +13,8 @@
 
 mod movetext;
 mod sgf;
+
+pub use movetext::PlainModels;
 #[cfg(test)]
 mod tests;
 
@@ -196,13 +198,6 @@ impl Header {
             .filter(|v| !v.is_empty() && *v != "?")
     }
 
-    /// Room for `entries` entries of one value each, their names and values `bytes` long.
-    fn reserve(&mut self, entries: usize, bytes: usize) {
-        self.entries.reserve_exact(entries);
-        self.values.reserve_exact(entries);
-        self.strings.reserve_exact(bytes);
-    }
-
     /// Adds an entry: `push_values` appends its values with [`Header::push_value`].
     fn push(&mut self, name: &str, range: TextRange, push_values: impl FnOnce(&mut Header)) {
         let name = self.push_string(name);
@@ -219,6 +214,14 @@ impl Header {
     fn push_value(&mut self, value: &str) {
         let span = self.push_string(value);
         self.values.push(span);
+    }
+
+    /// Empties it, keeping the room of its tables (see [`super::PlainModels`]).
+    fn clear(&mut self) {
+        self.range = None;
+        self.entries.clear();
+        self.values.clear();
+        self.strings.clear();
     }
 
     /// Gives back the room its tables grew into (see [`Game::shrink_to_fit`]).
@@ -462,18 +465,6 @@ impl Game {
             setups: Vec::new(),
             english_letters: false,
         }
-    }
-
-    /// Room in the tables of what is attached to moves, for a game read with the counts of
-    /// `size` (a move's annotations are at most one entry for each NAG, comment and
-    /// variation, and one for each move).
-    fn reserve_annotations(&mut self, size: &kifu_syntax::pgn::PlainCounts) {
-        self.nag_table.reserve_exact(size.nags);
-        self.comment_table.reserve_exact(size.comments);
-        self.variation_table.reserve_exact(size.variations);
-        self.lines.reserve_exact(size.variations + 1);
-        let annotated = size.moves.min(size.nags + size.comments + size.variations);
-        self.annotation_table.reserve_exact(annotated);
     }
 
     /// Gives back the room its tables grew into while it was read: a model kept for as

@@ -4,7 +4,7 @@
 
 use kifu_syntax::pdn::board::{self, parse_fen, parse_game_type, GameType};
 use kifu_syntax::pgn::ast::unescape_string;
-use kifu_syntax::pgn::{PlainGame, PlainItem, SyntaxKind as K};
+use kifu_syntax::pgn::{read_plain, PlainEnd, PlainSink, SyntaxKind as K};
 use kifu_syntax::{TextRange, TextSize};
 use rowan::{GreenNodeData, GreenTokenData, NodeOrToken};
 
@@ -29,76 +29,219 @@ impl Game {
     }
 }
 
-impl Game {
-    /// The model of a plain PGN game (see [`kifu_syntax::pgn::plain_game`]) in `text`: the
-    /// same model as [`Game::pgn`] makes from the game's tree, without the tree.
-    pub fn pgn_plain(text: &str, plain: &PlainGame) -> Game {
-        let game_text = &text[plain.start..];
-        let of = |range: TextRange| &game_text[range];
-        // What the game's tables will hold, as the plain reader counted it, so that each is
-        // made once at its size: grown by doubling from empty, they were 3.5% of the
-        // instructions of `kifu check` (by the doubling rule, the three tables of a tag
-        // section of seventeen pairs are allocated fifteen times). Counting the items again
-        // here was a second pass over them, each a jump on its kind.
-        let size = &plain.counts;
-        let mut header = Header {
-            range: plain.tags,
-            ..Header::default()
+/// Reads plain PGN games (see [`kifu_syntax::pgn::read_plain`]) straight into their
+/// models, with no list of items in between: the model [`Game::pgn`] makes of the same
+/// game's tree, without the tree. Its tables are those of the models given back ([`PlainModels::recycle`]), so
+/// a reader of many games allocates them once, at the size the games needed.
+#[derive(Default)]
+pub struct PlainModels {
+    /// The tables of a model given back, emptied.
+    spare: Tables,
+}
+
+/// The tables of a model, without what they held.
+#[derive(Default)]
+struct Tables {
+    header: Header,
+    moves: Vec<Move>,
+    lines: Vec<Line>,
+    nags: Vec<u8>,
+    comments: Vec<Comment>,
+    variations: Vec<LineId>,
+    annotations: Vec<super::Annotations>,
+    frames: Vec<Frame>,
+    spare_frames: Vec<Frame>,
+}
+
+impl PlainModels {
+    /// The model of the plain game at `start` of `text`, and what the plain reader found of
+    /// it; `None` when the game is not plain.
+    pub fn read(&mut self, text: &str, start: usize) -> Option<(PlainEnd, Game)> {
+        // Emptied here, not only when a model is given back: a game found not plain in
+        // its tags leaves them in it.
+        let mut header = std::mem::take(&mut self.spare.header);
+        header.clear();
+        let mut sink = ModelSink {
+            text: &text[start..],
+            header,
+            reader: None,
+            spare: &mut self.spare,
         };
-        header.reserve(size.tags, size.tag_bytes);
-        let mut items = plain.items.iter().peekable();
-        while let Some(&&PlainItem::Tag { pair, name, value }) = items.peek() {
-            header.push(of(name), pair, |header| header.push_value(of(value)));
-            items.next();
+        let Some(end) = read_plain(text.as_bytes(), start, &mut sink) else {
+            let ModelSink { header, reader, .. } = sink;
+            match reader {
+                Some(reader) => self.recycle_reader(reader),
+                None => self.spare.header = header,
+            }
+            return None;
+        };
+        if sink.reader.is_none() {
+            let at = end.tags.map_or(TextSize::from(0), |r| r.end());
+            sink.start_movetext(at);
         }
-        let (kind, start, start_ply, first_mover) = chess_start(&header);
-        let moves = size.moves;
-        let mut reader = Reader::new(
-            pgn_role,
-            Game {
-                result: Some(plain.result),
-                english_letters: plain.english_letters,
-                ..Game::empty(plain.len, kind, start, start_ply, first_mover, header)
-            },
+        let mut reader = sink
+            .reader
+            .take()
+            .expect("a movetext, begun above if empty");
+        reader.end_line(
+            end.movetext
+                .map_or(reader.game.lines[0].range.start(), |m| m.end()),
         );
-        reader.game.reserve_annotations(size);
-        match plain.movetext {
-            Some(movetext) => {
-                reader.game.moves.reserve_exact(moves);
-                reader.begin_line(movetext.start(), start_ply, None, None);
-                reader.frame().moves.reserve(moves);
-                for item in items {
-                    match *item {
-                        PlainItem::Tag { .. } => {}
-                        PlainItem::Number {
-                            range,
-                            number,
-                            black,
-                        } => reader.number(Some(number), black, range),
-                        PlainItem::Move { range, san, suffix } => reader.san(range, san, suffix),
-                        PlainItem::Nag(value) => reader.nag(Some(value)),
-                        PlainItem::Comment { range, text, line } => reader.comment(Comment {
-                            range,
-                            text,
-                            kind: if line {
-                                CommentKind::Line
-                            } else {
-                                CommentKind::Brace
-                            },
-                        }),
-                        PlainItem::Open(at) => reader.begin_variation(at),
-                        PlainItem::Close(at) => reader.end_variation(at),
-                    }
-                }
-                reader.end_line(movetext.end());
-            }
-            None => {
-                let at = plain.tags.map_or(TextSize::from(0), |r| r.end());
-                reader.begin_line(at, start_ply, None, None);
-                reader.end_line(at);
-            }
+        let mut game = reader.game;
+        self.spare.frames = reader.frames;
+        self.spare.spare_frames = reader.spare;
+        game.len = end.len;
+        game.header.range = end.tags;
+        game.result = Some(end.result);
+        game.english_letters = end.english_letters;
+        Some((end, game))
+    }
+
+    /// Takes back a model [`PlainModels::read`] made: its tables, emptied, hold the next
+    /// game's.
+    pub fn recycle(&mut self, game: Game) {
+        let Game {
+            mut header,
+            mut moves,
+            mut lines,
+            mut nag_table,
+            mut comment_table,
+            mut variation_table,
+            mut annotation_table,
+            ..
+        } = game;
+        header.clear();
+        moves.clear();
+        lines.clear();
+        nag_table.clear();
+        comment_table.clear();
+        variation_table.clear();
+        annotation_table.clear();
+        let frames = std::mem::take(&mut self.spare.frames);
+        let spare_frames = std::mem::take(&mut self.spare.spare_frames);
+        self.spare = Tables {
+            header,
+            moves,
+            lines,
+            nags: nag_table,
+            comments: comment_table,
+            variations: variation_table,
+            annotations: annotation_table,
+            frames,
+            spare_frames,
+        };
+    }
+
+    fn recycle_reader(&mut self, mut reader: Reader) {
+        // The lines left open keep what they read: their frames go.
+        reader.frames.clear();
+        self.spare.frames = reader.frames;
+        self.spare.spare_frames = reader.spare;
+        self.recycle(reader.game);
+    }
+}
+
+/// A plain game's items, as they are read, into its model.
+struct ModelSink<'t, 's> {
+    /// The game's text, from its first byte.
+    text: &'t str,
+    /// The tags read so far, until the movetext starts.
+    header: Header,
+    /// The model being read, from the movetext's first item.
+    reader: Option<Reader>,
+    spare: &'s mut Tables,
+}
+
+impl ModelSink<'_, '_> {
+    /// The movetext starts at `at`: the header is whole, and tells where the game starts.
+    #[cold]
+    fn start_movetext(&mut self, at: TextSize) {
+        let header = std::mem::take(&mut self.header);
+        let (kind, start, start_ply, first_mover) = chess_start(&header);
+        let spare = &mut *self.spare;
+        let mut game = Game::empty(
+            TextSize::from(0),
+            kind,
+            start,
+            start_ply,
+            first_mover,
+            header,
+        );
+        game.moves = std::mem::take(&mut spare.moves);
+        game.lines = std::mem::take(&mut spare.lines);
+        game.nag_table = std::mem::take(&mut spare.nags);
+        game.comment_table = std::mem::take(&mut spare.comments);
+        game.variation_table = std::mem::take(&mut spare.variations);
+        game.annotation_table = std::mem::take(&mut spare.annotations);
+        let mut reader = Reader::new(pgn_role, game);
+        reader.frames = std::mem::take(&mut spare.frames);
+        reader.spare = std::mem::take(&mut spare.spare_frames);
+        reader.begin_line(at, start_ply, None, None);
+        self.reader = Some(reader);
+    }
+
+    /// The model being read, its movetext started at `at` if it was not.
+    #[inline]
+    fn reader(&mut self, at: TextSize) -> &mut Reader {
+        if self.reader.is_none() {
+            self.start_movetext(at);
         }
-        reader.game
+        self.reader.as_mut().expect("started above")
+    }
+}
+
+impl PlainSink for ModelSink<'_, '_> {
+    #[inline]
+    fn tag(&mut self, pair: TextRange, name: TextRange, value: TextRange) {
+        let text = self.text;
+        self.header
+            .push(&text[name], pair, |header| header.push_value(&text[value]));
+    }
+
+    #[inline]
+    fn number(&mut self, range: TextRange, number: u32, black: bool) {
+        self.reader(range.start())
+            .number(Some(number), black, range);
+    }
+
+    #[inline]
+    fn san(&mut self, san: TextRange) {
+        self.reader(san.start()).san(san, san, None);
+    }
+
+    #[inline]
+    fn suffix(&mut self, suffix: TextRange) {
+        let reader = self.reader(suffix.start());
+        if let Some(m) = reader.game.moves.last_mut() {
+            m.range = TextRange::new(m.range.start(), suffix.end());
+            m.suffix = Some(suffix);
+        }
+    }
+
+    #[inline]
+    fn nag(&mut self, at: TextSize, value: u8) {
+        self.reader(at).nag(Some(value));
+    }
+
+    #[inline]
+    fn comment(&mut self, range: TextRange, text: TextRange, line: bool) {
+        let kind = if line {
+            CommentKind::Line
+        } else {
+            CommentKind::Brace
+        };
+        self.reader(range.start())
+            .comment(Comment { range, text, kind });
+    }
+
+    #[inline]
+    fn open(&mut self, at: TextSize) {
+        self.reader(at).begin_variation(at);
+    }
+
+    #[inline]
+    fn close(&mut self, at: TextSize) {
+        self.reader(at).end_variation(at);
     }
 }
 
@@ -302,11 +445,13 @@ struct Frame {
 
 /// Builds a game's lines from what a reader meets in text order: the one place where PGN
 /// and PDN moves are numbered and attached, whether the reader walks a tree
-/// ([`Reader::tree_line`]) or a plain game's items ([`Game::pgn_plain`]).
+/// ([`Reader::tree_line`]) or a plain game's items ([`PlainModels`]).
 pub(super) struct Reader {
     role: Role,
     game: Game,
     frames: Vec<Frame>,
+    /// Frames of lines read, emptied, for the next lines: their tables are allocated once.
+    spare: Vec<Frame>,
 }
 
 impl Reader {
@@ -315,6 +460,7 @@ impl Reader {
             role,
             game,
             frames: Vec::new(),
+            spare: Vec::new(),
         }
     }
 
@@ -331,17 +477,28 @@ impl Reader {
         self.game
             .lines
             .push(Line::new(empty, empty, parent, branches_from, start_ply));
-        self.frames.push(Frame {
-            id,
-            start,
-            moves: Vec::new(),
-            comments: Vec::new(),
-            variations: Vec::new(),
-            attached: Attached::default(),
-            ply: start_ply,
-            written: None,
-            branches_from,
-        });
+        let frame = match self.spare.pop() {
+            Some(mut frame) => {
+                frame.id = id;
+                frame.start = start;
+                frame.ply = start_ply;
+                frame.written = None;
+                frame.branches_from = branches_from;
+                frame
+            }
+            None => Frame {
+                id,
+                start,
+                moves: Vec::new(),
+                comments: Vec::new(),
+                variations: Vec::new(),
+                attached: Attached::default(),
+                ply: start_ply,
+                written: None,
+                branches_from,
+            },
+        };
+        self.frames.push(frame);
     }
 
     /// Ends the line being read at `end`.
@@ -357,10 +514,18 @@ impl Reader {
             Some(first) => self.game.moves[first.0 as usize].range,
             None => range,
         };
-        line.moves = frame.moves.into_boxed_slice();
-        line.comments = frame.comments.into_boxed_slice();
-        line.variations = frame.variations.into_boxed_slice();
-        frame.id
+        // Each table copied at its size, and the frame kept, emptied, for the next line.
+        line.moves = frame.moves.as_slice().into();
+        line.comments = frame.comments.as_slice().into();
+        line.variations = frame.variations.as_slice().into();
+        frame.moves.clear();
+        frame.comments.clear();
+        frame.variations.clear();
+        // Variations before a line's first move stay attached to no move.
+        frame.attached.variations.clear();
+        let id = frame.id;
+        self.spare.push(frame);
+        id
     }
 
     fn frame(&mut self) -> &mut Frame {

@@ -83,29 +83,97 @@ pub struct PlainGame {
     pub result: TextRange,
     /// Tags, then the movetext's items, in text order.
     pub items: Vec<Item>,
-    /// How many of each kind its items are, counted as they are read: a reader that makes
-    /// tables of them makes each once at its size.
-    pub counts: Counts,
     /// Whether no move has a capital letter but English SAN's (`K Q R B N P`, and
     /// castling's `O`): a game that has one may be written in another language's letters.
     pub english_letters: bool,
 }
 
-/// How many tags, moves, comments, NAGs and variations a [`PlainGame`] has.
+/// What a reader of plain games is told of a game's items, in text order (ranges relative
+/// to the game's start): [`PlainGame`] keeps them as [`Item`]s, and a reader that makes
+/// something of them (the model of a game) can be told them as they are read, with no list
+/// in between. When the game turns out not to be plain, [`read_plain`] stops, and what the
+/// sink was told is to be thrown away.
+pub trait PlainSink {
+    /// A tag pair: the pair, its name, its value (without quotes, with no escape in it).
+    fn tag(&mut self, pair: TextRange, name: TextRange, value: TextRange);
+    /// A move number, its value and whether it has three dots ([`Item::Number`]).
+    fn number(&mut self, range: TextRange, number: u32, black: bool);
+    /// A move, as written.
+    fn san(&mut self, san: TextRange);
+    /// The move just told has a suffix annotation (`!?`), which ends it.
+    fn suffix(&mut self, suffix: TextRange);
+    /// A NAG, which starts at `at`.
+    fn nag(&mut self, at: TextSize, value: u8);
+    /// A comment: all of it, its text, whether it is a `;` comment.
+    fn comment(&mut self, range: TextRange, text: TextRange, line: bool);
+    /// `(` at `at`: a variation starts.
+    fn open(&mut self, at: TextSize);
+    /// `)` ending at `at`: the variation ends.
+    fn close(&mut self, at: TextSize);
+}
+
+impl PlainSink for Vec<Item> {
+    #[inline]
+    fn tag(&mut self, pair: TextRange, name: TextRange, value: TextRange) {
+        self.push(Item::Tag { pair, name, value });
+    }
+    #[inline]
+    fn number(&mut self, range: TextRange, number: u32, black: bool) {
+        self.push(Item::Number {
+            range,
+            number,
+            black,
+        });
+    }
+    #[inline]
+    fn san(&mut self, san: TextRange) {
+        self.push(Item::Move {
+            range: san,
+            san,
+            suffix: None,
+        });
+    }
+    #[inline]
+    fn suffix(&mut self, suffix_range: TextRange) {
+        if let Some(Item::Move { range, suffix, .. }) = self.last_mut() {
+            *range = TextRange::new(range.start(), suffix_range.end());
+            *suffix = Some(suffix_range);
+        }
+    }
+    #[inline]
+    fn nag(&mut self, _: TextSize, value: u8) {
+        self.push(Item::Nag(value));
+    }
+    #[inline]
+    fn comment(&mut self, range: TextRange, text: TextRange, line: bool) {
+        self.push(Item::Comment { range, text, line });
+    }
+    #[inline]
+    fn open(&mut self, at: TextSize) {
+        self.push(Item::Open(at));
+    }
+    #[inline]
+    fn close(&mut self, at: TextSize) {
+        self.push(Item::Close(at));
+    }
+}
+
+/// What [`read_plain`] found of a plain game besides its items.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Counts {
-    /// Tag pairs.
-    pub tags: usize,
-    /// The bytes of the tags' names and values together.
-    pub tag_bytes: usize,
-    /// Moves.
-    pub moves: usize,
-    /// Comments.
-    pub comments: usize,
-    /// NAGs.
-    pub nags: usize,
-    /// Variations.
-    pub variations: usize,
+pub struct PlainEnd {
+    /// Where the game ends in the text: after its result.
+    pub end: usize,
+    /// Its length: from its first byte to the end of its result.
+    pub len: TextSize,
+    /// The tag section, if it has one.
+    pub tags: Option<TextRange>,
+    /// The movetext (between the tags and the result), if it has any.
+    pub movetext: Option<TextRange>,
+    /// The result.
+    pub result: TextRange,
+    /// Whether no move has a capital letter but English SAN's (see
+    /// [`PlainGame::english_letters`]).
+    pub english_letters: bool,
 }
 
 /// Reads the game whose first byte (not white space) is `bytes[start]`, into `game` (its
@@ -116,11 +184,21 @@ pub struct Counts {
 /// grammar reads a few things by what comes before them on their line.
 pub fn plain_game(bytes: &[u8], start: usize, game: &mut PlainGame) -> Option<usize> {
     game.items.clear();
-    game.counts = Counts::default();
+    let end = read_plain(bytes, start, &mut game.items)?;
     game.start = start;
-    game.tags = None;
-    game.movetext = None;
-    game.english_letters = true;
+    game.len = end.len;
+    game.tags = end.tags;
+    game.movetext = end.movetext;
+    game.result = end.result;
+    game.english_letters = end.english_letters;
+    Some(end.end)
+}
+
+/// [`plain_game`], its items told to `sink` as they are read (see [`PlainSink`]): `None`
+/// when the game is not plain.
+pub fn read_plain<S: PlainSink>(bytes: &[u8], start: usize, sink: &mut S) -> Option<PlainEnd> {
+    let mut tags = None;
+    let mut english_letters = true;
     let rel = |i: usize| TextSize::from((i - start) as u32);
     let range = |a: usize, b: usize| TextRange::new(rel(a), rel(b));
     let mut i = start;
@@ -174,14 +252,12 @@ pub fn plain_game(bytes: &[u8], start: usize, game: &mut PlainGame) -> Option<us
             return None;
         }
         i += 1;
-        game.counts.tags += 1;
-        game.counts.tag_bytes += (name_end - name_start) + (close - value_start);
-        game.items.push(Item::Tag {
-            pair: range(open, i),
-            name: range(name_start, name_end),
-            value: range(value_start, close),
-        });
-        game.tags = section_start.map(|s| range(s, i));
+        sink.tag(
+            range(open, i),
+            range(name_start, name_end),
+            range(value_start, close),
+        );
+        tags = section_start.map(|s| range(s, i));
         i = skip_space(bytes, i);
     }
 
@@ -202,38 +278,19 @@ pub fn plain_game(bytes: &[u8], start: usize, game: &mut PlainGame) -> Option<us
             if !matches!(&bytes[i..end], b"!" | b"?" | b"!!" | b"??" | b"!?" | b"?!") {
                 return None;
             }
-            let Some(Item::Move {
-                range: whole,
-                suffix,
-                ..
-            }) = game.items.last_mut()
-            else {
-                return None;
-            };
-            *whole = TextRange::new(whole.start(), rel(end));
-            *suffix = Some(range(i, end));
+            sink.suffix(range(i, end));
             i = end;
         } else {
             after_move = None;
             match b {
                 b'{' => {
                     let end = brace_comment_end(bytes, i)?;
-                    game.counts.comments += 1;
-                    game.items.push(Item::Comment {
-                        range: range(i, end),
-                        text: range(i + 1, end - 1),
-                        line: false,
-                    });
+                    sink.comment(range(i, end), range(i + 1, end - 1), false);
                     i = end;
                 }
                 b';' => {
                     let end = line_end(bytes, i);
-                    game.counts.comments += 1;
-                    game.items.push(Item::Comment {
-                        range: range(i, end),
-                        text: range((i + 1).min(end), end),
-                        line: true,
-                    });
+                    sink.comment(range(i, end), range((i + 1).min(end), end), true);
                     i = end;
                 }
                 b'(' => {
@@ -241,14 +298,13 @@ pub fn plain_game(bytes: &[u8], start: usize, game: &mut PlainGame) -> Option<us
                     if depth >= MAX_VARIATION_DEPTH / 2 {
                         return None;
                     }
-                    game.counts.variations += 1;
-                    game.items.push(Item::Open(rel(i)));
+                    sink.open(rel(i));
                     i += 1;
                 }
                 b')' => {
                     depth = depth.checked_sub(1)?;
                     i += 1;
-                    game.items.push(Item::Close(rel(i)));
+                    sink.close(rel(i));
                 }
                 b'$' => {
                     let end = run(bytes, i + 1, |b| b.is_ascii_digit());
@@ -256,8 +312,7 @@ pub fn plain_game(bytes: &[u8], start: usize, game: &mut PlainGame) -> Option<us
                         return None;
                     }
                     let value = digits_value(&bytes[i + 1..end])?;
-                    game.counts.nags += 1;
-                    game.items.push(Item::Nag(u8::try_from(value).ok()?));
+                    sink.nag(rel(i), u8::try_from(value).ok()?);
                     i = end;
                 }
                 b'*' => {
@@ -276,10 +331,10 @@ pub fn plain_game(bytes: &[u8], start: usize, game: &mut PlainGame) -> Option<us
                             ends_game = depth == 0;
                         }
                         (SyntaxKind::SAN, end) => {
-                            i = push_move(bytes, i, end, start, game)?;
+                            i = push_move(bytes, i, end, start, sink)?;
                             after_move = Some(i);
                         }
-                        _ => i = move_number(bytes, i, start, game)?,
+                        _ => i = move_number(bytes, i, start, sink)?,
                     }
                 }
                 _ if is_word_byte(b) => {
@@ -291,18 +346,22 @@ pub fn plain_game(bytes: &[u8], start: usize, game: &mut PlainGame) -> Option<us
                     if !is_san(&bytes[i..end]) {
                         return None;
                     }
-                    game.english_letters &= class & OTHER_CAPITAL == 0;
-                    i = push_move(bytes, i, end, start, game)?;
+                    english_letters &= class & OTHER_CAPITAL == 0;
+                    i = push_move(bytes, i, end, start, sink)?;
                     after_move = Some(i);
                 }
                 _ => return None,
             }
         }
         if ends_game {
-            game.result = range(token_start, i);
-            game.movetext = movetext.map(|(a, b)| range(a, b));
-            game.len = rel(i);
-            return Some(i);
+            return Some(PlainEnd {
+                end: i,
+                len: rel(i),
+                tags,
+                movetext: movetext.map(|(a, b)| range(a, b)),
+                result: range(token_start, i),
+                english_letters,
+            });
         }
         movetext = Some((movetext.map_or(token_start, |(a, _)| a), i));
         // White space; a move's suffix may follow on the same line.
@@ -325,7 +384,7 @@ fn result(bytes: &[u8], end: usize, depth: usize) -> Option<usize> {
 
 /// A move number at `i`: digits, then `.` or `...` right after them, and, after `.`, maybe
 /// `...` on the same line (`12. ...`).
-fn move_number(bytes: &[u8], i: usize, start: usize, game: &mut PlainGame) -> Option<usize> {
+fn move_number(bytes: &[u8], i: usize, start: usize, sink: &mut impl PlainSink) -> Option<usize> {
     let digits_end = run(bytes, i, |b| b.is_ascii_digit());
     let number =
         digits_value(&bytes[i..digits_end]).filter(|&n| (1..=MAX_MOVE_NUMBER).contains(&n))?;
@@ -350,11 +409,7 @@ fn move_number(bytes: &[u8], i: usize, start: usize, game: &mut PlainGame) -> Op
         _ => return None,
     };
     let rel = |i: usize| TextSize::from((i - start) as u32);
-    game.items.push(Item::Number {
-        range: TextRange::new(rel(i), rel(end)),
-        number,
-        black,
-    });
+    sink.number(TextRange::new(rel(i), rel(end)), number, black);
     Some(end)
 }
 
@@ -364,7 +419,7 @@ fn push_move(
     i: usize,
     end: usize,
     start: usize,
-    game: &mut PlainGame,
+    sink: &mut impl PlainSink,
 ) -> Option<usize> {
     // A move glued to something that is not a delimiter is not plain (`e4/`, `e4"`).
     if let Some(&b) = bytes.get(end) {
@@ -376,12 +431,7 @@ fn push_move(
         TextSize::from((i - start) as u32),
         TextSize::from((end - start) as u32),
     );
-    game.counts.moves += 1;
-    game.items.push(Item::Move {
-        range,
-        san: range,
-        suffix: None,
-    });
+    sink.san(range);
     Some(end)
 }
 
