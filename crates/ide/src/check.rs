@@ -196,10 +196,10 @@ pub fn pgn_games<T: Send>(
         .into_par_iter()
         .map_init(PlainModels::default, |models, k| {
             plain_part_with(text, &cuts, k, |at| {
-                let (end, model) = models.read(text, at)?;
-                let result = plain(TextRange::at(TextSize::from(at as u32), end.len), &model);
-                models.recycle(model);
-                Some((end.end, result))
+                models.read(text, at, |end, model| {
+                    let range = TextRange::at(TextSize::from(at as u32), end.len);
+                    (end.end, plain(range, model))
+                })
             })
         })
         .collect();

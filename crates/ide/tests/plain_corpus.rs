@@ -1,7 +1,7 @@
 //! The promise of the plain reader (`kifu_syntax::pgn::plain_game`), which `kifu check`'s
 //! fast path stands on: where it reads a game, the grammar splits the text there too, finds
 //! no syntax error in the game, and the model [`PlainModels`] reads straight from the text
-//! (its tables those of the games before) is the model that [`Game::pgn`] makes from the
+//! (into the model of the games before) is the model that [`Game::pgn`] makes from the
 //! game's tree. Held on every PGN file of the repository and of the shared corpus, and on
 //! thousands of their copies with a byte broken (fixed seeds).
 
@@ -38,7 +38,7 @@ fn check(text: &str, what: &str, seen: &mut Seen) {
         let start = usize::from(range.start());
         // The fast path looks right after the last plain game, the grammar's start else.
         let at = next.map_or(start, |from| game_start(bytes, from));
-        let read = models.read(text, at);
+        let read = models.read(text, at, |end, model| (*end, model.clone()));
         let Some(end) = plain_game(bytes, at, &mut plain) else {
             assert!(
                 read.is_none(),
@@ -73,7 +73,6 @@ fn check(text: &str, what: &str, seen: &mut Seen) {
             Game::pgn(&parse.green),
             "{what}: game {i}: the plain model differs"
         );
-        models.recycle(read_model);
         next = Some(end);
     }
 }

@@ -66,11 +66,10 @@ impl<T, F: Fn(&Piece<'_>, TextRange, &Game) -> T + Sync> PlainReader<T> for Mode
 
     #[inline]
     fn read(&self, piece: &Piece<'_>, models: &mut PlainModels, at: usize) -> Option<(usize, T)> {
-        let (end, model) = models.read(&piece.chunk.text, at)?;
-        let range = TextRange::at(TextSize::from(at as u32), end.len);
-        let result = (self.0)(piece, range, &model);
-        models.recycle(model);
-        Some((end.end, result))
+        models.read(&piece.chunk.text, at, |end, model| {
+            let range = TextRange::at(TextSize::from(at as u32), end.len);
+            (end.end, (self.0)(piece, range, model))
+        })
     }
 }
 

@@ -216,7 +216,7 @@ impl Header {
         self.values.push(span);
     }
 
-    /// Empties it, keeping the room of its tables (see [`super::PlainModels`]).
+    /// Empties it, keeping the room of its tables (see [`PlainModels`]).
     fn clear(&mut self) {
         self.range = None;
         self.entries.clear();

@@ -31,162 +31,96 @@ impl Game {
 
 /// Reads plain PGN games (see [`kifu_syntax::pgn::read_plain`]) straight into their
 /// models, with no list of items in between: the model [`Game::pgn`] makes of the same
-/// game's tree, without the tree. Its tables are those of the models given back ([`PlainModels::recycle`]), so
-/// a reader of many games allocates them once, at the size the games needed.
-#[derive(Default)]
+/// game's tree, without the tree. It keeps one model, which each game is read into in turn
+/// and lent to the caller: its tables, and the frames of the lines read, are allocated
+/// once for all the games a task reads, and the model is never moved.
 pub struct PlainModels {
-    /// The tables of a model given back, emptied.
-    spare: Tables,
+    reader: Reader,
 }
 
-/// The tables of a model, without what they held.
-#[derive(Default)]
-struct Tables {
-    header: Header,
-    moves: Vec<Move>,
-    lines: Vec<Line>,
-    nags: Vec<u8>,
-    comments: Vec<Comment>,
-    variations: Vec<LineId>,
-    annotations: Vec<super::Annotations>,
-    frames: Vec<Frame>,
-    spare_frames: Vec<Frame>,
+impl Default for PlainModels {
+    fn default() -> PlainModels {
+        let game = Game::empty(
+            TextSize::from(0),
+            GameKind::Chess { variant: None },
+            Start::Initial,
+            0,
+            Side::White,
+            Header::default(),
+        );
+        PlainModels {
+            reader: Reader::new(pgn_role, game),
+        }
+    }
 }
 
 impl PlainModels {
-    /// The model of the plain game at `start` of `text`, and what the plain reader found of
-    /// it; `None` when the game is not plain.
-    pub fn read(&mut self, text: &str, start: usize) -> Option<(PlainEnd, Game)> {
-        // Emptied here, not only when a model is given back: a game found not plain in
-        // its tags leaves them in it.
-        let mut header = std::mem::take(&mut self.spare.header);
-        header.clear();
+    /// Reads the plain game at `start` of `text` into the model, and gives `then` what the
+    /// plain reader found of the game and its model; `None` (and `then` is not called)
+    /// when the game is not plain.
+    pub fn read<T>(
+        &mut self,
+        text: &str,
+        start: usize,
+        then: impl FnOnce(&PlainEnd, &Game) -> T,
+    ) -> Option<T> {
+        self.reader.reset();
         let mut sink = ModelSink {
             text: &text[start..],
-            header,
-            reader: None,
-            spare: &mut self.spare,
+            reader: &mut self.reader,
+            started: false,
         };
-        let Some(end) = read_plain(text.as_bytes(), start, &mut sink) else {
-            let ModelSink { header, reader, .. } = sink;
-            match reader {
-                Some(reader) => self.recycle_reader(reader),
-                None => self.spare.header = header,
-            }
-            return None;
-        };
-        if sink.reader.is_none() {
+        let end = read_plain(text.as_bytes(), start, &mut sink)?;
+        if !sink.started {
             let at = end.tags.map_or(TextSize::from(0), |r| r.end());
             sink.start_movetext(at);
         }
-        let mut reader = sink
-            .reader
-            .take()
-            .expect("a movetext, begun above if empty");
-        reader.end_line(
-            end.movetext
-                .map_or(reader.game.lines[0].range.start(), |m| m.end()),
-        );
-        let mut game = reader.game;
-        self.spare.frames = reader.frames;
-        self.spare.spare_frames = reader.spare;
+        let reader = &mut self.reader;
+        let line_end = end
+            .movetext
+            .map_or(reader.game.lines[0].range.start(), |m| m.end());
+        reader.end_line(line_end);
+        let game = &mut reader.game;
         game.len = end.len;
         game.header.range = end.tags;
         game.result = Some(end.result);
         game.english_letters = end.english_letters;
-        Some((end, game))
-    }
-
-    /// Takes back a model [`PlainModels::read`] made: its tables, emptied, hold the next
-    /// game's.
-    pub fn recycle(&mut self, game: Game) {
-        let Game {
-            mut header,
-            mut moves,
-            mut lines,
-            mut nag_table,
-            mut comment_table,
-            mut variation_table,
-            mut annotation_table,
-            ..
-        } = game;
-        header.clear();
-        moves.clear();
-        lines.clear();
-        nag_table.clear();
-        comment_table.clear();
-        variation_table.clear();
-        annotation_table.clear();
-        let frames = std::mem::take(&mut self.spare.frames);
-        let spare_frames = std::mem::take(&mut self.spare.spare_frames);
-        self.spare = Tables {
-            header,
-            moves,
-            lines,
-            nags: nag_table,
-            comments: comment_table,
-            variations: variation_table,
-            annotations: annotation_table,
-            frames,
-            spare_frames,
-        };
-    }
-
-    fn recycle_reader(&mut self, mut reader: Reader) {
-        // The lines left open keep what they read: their frames go.
-        reader.frames.clear();
-        self.spare.frames = reader.frames;
-        self.spare.spare_frames = reader.spare;
-        self.recycle(reader.game);
+        Some(then(&end, game))
     }
 }
 
 /// A plain game's items, as they are read, into its model.
-struct ModelSink<'t, 's> {
+struct ModelSink<'t, 'r> {
     /// The game's text, from its first byte.
     text: &'t str,
-    /// The tags read so far, until the movetext starts.
-    header: Header,
-    /// The model being read, from the movetext's first item.
-    reader: Option<Reader>,
-    spare: &'s mut Tables,
+    /// The reader of the model: its header holds the tags read so far until the movetext
+    /// starts.
+    reader: &'r mut Reader,
+    /// Whether the movetext has started (and with it the main line).
+    started: bool,
 }
 
 impl ModelSink<'_, '_> {
     /// The movetext starts at `at`: the header is whole, and tells where the game starts.
     #[cold]
     fn start_movetext(&mut self, at: TextSize) {
-        let header = std::mem::take(&mut self.header);
-        let (kind, start, start_ply, first_mover) = chess_start(&header);
-        let spare = &mut *self.spare;
-        let mut game = Game::empty(
-            TextSize::from(0),
-            kind,
-            start,
-            start_ply,
-            first_mover,
-            header,
-        );
-        game.moves = std::mem::take(&mut spare.moves);
-        game.lines = std::mem::take(&mut spare.lines);
-        game.nag_table = std::mem::take(&mut spare.nags);
-        game.comment_table = std::mem::take(&mut spare.comments);
-        game.variation_table = std::mem::take(&mut spare.variations);
-        game.annotation_table = std::mem::take(&mut spare.annotations);
-        let mut reader = Reader::new(pgn_role, game);
-        reader.frames = std::mem::take(&mut spare.frames);
-        reader.spare = std::mem::take(&mut spare.spare_frames);
-        reader.begin_line(at, start_ply, None, None);
-        self.reader = Some(reader);
+        let game = &mut self.reader.game;
+        let (kind, start, start_ply, first_mover) = chess_start(&game.header);
+        game.kind = kind;
+        game.start = start;
+        game.start_ply = start_ply;
+        game.first_mover = first_mover;
+        self.reader.begin_line(at, start_ply, None, None);
+        self.started = true;
     }
 
-    /// The model being read, its movetext started at `at` if it was not.
+    /// The reader, its movetext started at `at` if it was not.
     #[inline]
     fn reader(&mut self, at: TextSize) -> &mut Reader {
-        if self.reader.is_none() {
+        if !self.started {
             self.start_movetext(at);
         }
-        self.reader.as_mut().expect("started above")
+        self.reader
     }
 }
 
@@ -194,7 +128,9 @@ impl PlainSink for ModelSink<'_, '_> {
     #[inline]
     fn tag(&mut self, pair: TextRange, name: TextRange, value: TextRange) {
         let text = self.text;
-        self.header
+        self.reader
+            .game
+            .header
             .push(&text[name], pair, |header| header.push_value(&text[value]));
     }
 
@@ -461,6 +397,32 @@ impl Reader {
             game,
             frames: Vec::new(),
             spare: Vec::new(),
+        }
+    }
+
+    /// Empties the model and the lines being read, for another game of the same kind,
+    /// keeping the room of every table.
+    fn reset(&mut self) {
+        let game = &mut self.game;
+        game.header.clear();
+        game.result = None;
+        game.moves.clear();
+        game.lines.clear();
+        game.nag_table.clear();
+        game.comment_table.clear();
+        game.variation_table.clear();
+        game.annotation_table.clear();
+        game.setups.clear();
+        game.english_letters = false;
+        // The lines a game given up on left open.
+        for mut frame in self.frames.drain(..) {
+            frame.moves.clear();
+            frame.comments.clear();
+            frame.variations.clear();
+            frame.attached.nags.clear();
+            frame.attached.comments.clear();
+            frame.attached.variations.clear();
+            self.spare.push(frame);
         }
     }
 
