@@ -5,8 +5,8 @@ use std::fmt;
 use shakmaty::fen::{Fen, ParseFenError};
 use shakmaty::variant::VariantPosition;
 use shakmaty::{
-    attacks, Bitboard, Board, CastlingMode, Color, EnPassantMode, MoveList, Position as _,
-    PositionError, PositionErrorKinds, Rank, Role, Setup, Square,
+    attacks, Bitboard, Board, CastlingMode, CastlingSide, Color, EnPassantMode, MoveList,
+    Position as _, PositionError, PositionErrorKinds, Rank, Role, Setup, Square,
 };
 
 use super::variant::Variant;
@@ -281,6 +281,46 @@ impl Position {
             }
         }
         Some((legal, capture))
+    }
+
+    /// The castling move to `side`, if it is legal, in standard chess (and Chess960): what
+    /// shakmaty's `castling_moves` finds, without its list (kilobytes built and returned by
+    /// value for every castling read). `None` in the other variants, whose rules shakmaty's
+    /// answer keeps.
+    pub(crate) fn castle(&self, side: CastlingSide) -> Option<Option<shakmaty::Move>> {
+        let VariantPosition::Chess(pos) = &self.inner else {
+            return None;
+        };
+        let (board, turn, castles) = (pos.board(), pos.turn(), pos.castles());
+        let Some(rook) = castles.rook(turn, side) else {
+            return Some(None);
+        };
+        let king = board.king_of(turn).expect("king in standard chess");
+        let occupied = board.occupied();
+        if (castles.path(turn, side) & occupied).any() {
+            return Some(None);
+        }
+        // The king's square after castling, with the king and rook moved; then every
+        // square it crosses, its own among them.
+        let king_to = side.king_to(turn);
+        if attackers(
+            board,
+            king_to,
+            !turn,
+            occupied ^ king ^ rook ^ side.rook_to(turn),
+        )
+        .any()
+        {
+            return Some(None);
+        }
+        let crossed = shakmaty::attacks::between(king, king_to).with(king);
+        if crossed
+            .into_iter()
+            .any(|sq| attackers(board, sq, !turn, occupied ^ king).any())
+        {
+            return Some(None);
+        }
+        Some(Some(shakmaty::Move::Castle { king, rook }))
     }
 
     /// Whether the king of the side to move can step to a square next to it (castling

@@ -247,7 +247,10 @@ impl Position {
                 Some((m, san, check, forms))
             }
             San::Castle(side) => {
-                let m = *self.inner.castling_moves(side).first()?;
+                let m = match self.castle(side) {
+                    Some(m) => m?,
+                    None => *self.inner.castling_moves(side).first()?,
+                };
                 Some((m, San::Castle(side), check, forms))
             }
             San::Put { role, to } => {

@@ -1413,3 +1413,76 @@ fn san_appended_is_san_displayed() {
     assert_eq!(drop.san().to_string(), "P@d7+");
     same(drop);
 }
+
+/// Castling resolved on the squares is shakmaty's `castling_moves`, both sides, in every
+/// position of random games from the standard array and from Chess960 ones (rights lost
+/// and kept, paths blocked and attacked, the king in check, the king next to its rook),
+/// and both answers are seen.
+#[test]
+fn castling_is_shakmatys() {
+    use shakmaty::CastlingSide;
+    let starts = [
+        (
+            Variant::Standard,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ),
+        (
+            Variant::Chess960,
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        ),
+        (
+            Variant::Chess960,
+            "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9",
+        ),
+        (
+            Variant::Chess960,
+            "rkrbbqnn/pppppppp/8/8/8/8/PPPPPPPP/RKRBBQNN w KQkq - 0 1",
+        ),
+        (
+            Variant::Chess960,
+            "nrkbbqnr/pppppppp/8/8/8/8/PPPPPPPP/NRKBBQNR w KQkq - 0 1",
+        ),
+        (
+            Variant::Chess960,
+            "qnnrkrbb/pppppppp/8/8/8/8/PPPPPPPP/QNNRKRBB w KQkq - 0 1",
+        ),
+    ];
+    let mut rng = kifu_testing::Lcg::new(0x6361_7374);
+    let (mut legal, mut illegal) = (0, 0);
+    for (variant, fen) in starts {
+        for _ in 0..60 {
+            let mut position = Position::from_fen(variant, fen).expect("a start position");
+            for _ in 0..40 {
+                for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+                    let ours = position.castle(side).expect("standard chess or Chess960");
+                    let theirs = position.inner.castling_moves(side).first().copied();
+                    assert_eq!(ours, theirs, "{side:?} in {}", position.fen());
+                    if ours.is_some() {
+                        legal += 1;
+                    } else if position.inner.castles().has(position.turn(), side) {
+                        illegal += 1;
+                    }
+                }
+                let moves = position.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                // Kings and rooks moved seldom, so that rights last.
+                let quiet: Vec<_> = moves
+                    .iter()
+                    .filter(|m| !matches!(m.role(), Role::King | Role::Rook) || m.is_castle())
+                    .collect();
+                let m = if !quiet.is_empty() && rng.below(4) != 0 {
+                    *quiet[rng.below(quiet.len())]
+                } else {
+                    moves[rng.below(moves.len())]
+                };
+                position = position.play_legal(m).into_position();
+            }
+        }
+    }
+    assert!(
+        legal > 200 && illegal > 200,
+        "{legal} legal, {illegal} refused with the right"
+    );
+}
