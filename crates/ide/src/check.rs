@@ -9,7 +9,7 @@
 
 use std::borrow::Cow;
 
-use kifu_syntax::pgn::{cut_points, game_start, plain_game, Games, PlainGame};
+use kifu_syntax::pgn::{cut_points, game_start, Games};
 use kifu_syntax::{pgn, NodeCache, SyntaxError, TextRange, TextSize};
 use rayon::prelude::*;
 
@@ -51,7 +51,7 @@ pub fn pgn_game(
     }
 }
 
-/// The diagnostics of a plain game (see [`pgn::plain_game`]) at `offset` of `text`, from
+/// The diagnostics of a plain game (see [`pgn::read_plain`]) at `offset` of `text`, from
 /// its model (read straight by [`PlainModels`]), with `read` merged in as [`pgn_game`] does:
 /// what [`pgn_game`] finds with the replay for the same game, without its tree. A plain
 /// game has no syntax error: what its tags and its replay find. (Without the replay, a
@@ -195,36 +195,17 @@ pub fn pgn_games<T: Send>(
     let parts: Vec<PlainPart<T>> = (0..cuts.len())
         .into_par_iter()
         .map_init(PlainModels::default, |models, k| {
-            plain_part_with(text, &cuts, k, |at| {
-                models.read(text, at, |end, model| {
-                    let range = TextRange::at(TextSize::from(at as u32), end.len);
-                    (end.end, plain(range, model))
-                })
-            })
+            plain_part(text, &cuts, k, |at| models.read(text, at, plain))
         })
         .collect();
     stitched(text, &cuts, parts, per_game)
 }
 
-/// Part `k` of `text` cut at `cuts` (see [`cut_points`]) read as plain games, `plain` for
-/// each, into `game`, from the first game that starts in it to the end of the part or the
-/// first game that is not plain. [`stitched`] puts the parts together.
+/// Part `k` of `text` cut at `cuts` (see [`cut_points`]) read as plain games, each by
+/// `read` (given where a game starts: where it ends and its result, or `None` when it is not
+/// plain, as [`pgn::read_plain`] says), from the first game that starts in it to the end of
+/// the part or the first game that is not plain. [`stitched`] puts the parts together.
 pub fn plain_part<T>(
-    text: &str,
-    cuts: &[usize],
-    k: usize,
-    game: &mut PlainGame,
-    plain: &impl Fn(&PlainGame) -> T,
-) -> PlainPart<T> {
-    plain_part_with(text, cuts, k, |at| {
-        let end = plain_game(text.as_bytes(), at, game)?;
-        Some((end, plain(game)))
-    })
-}
-
-/// [`plain_part`], each game read by `read`: given where a game starts, where it ends and
-/// its result, or `None` when it is not plain (as [`plain_game`] says).
-pub fn plain_part_with<T>(
     text: &str,
     cuts: &[usize],
     k: usize,

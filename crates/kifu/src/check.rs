@@ -6,11 +6,11 @@ use std::path::PathBuf;
 
 use kifu_ide::game::Game;
 use kifu_ide::{check, Document};
-use kifu_syntax::pgn::{Games, PlainGame};
-use kifu_syntax::{Severity, SyntaxError, TextRange, TextSize};
+use kifu_syntax::pgn::Games;
+use kifu_syntax::{Severity, SyntaxError};
 
 use crate::lines::Lines;
-use crate::pieces::{for_each_piece_plain, whole_files, Items, Models, Piece, CHECK_BATCH_BYTES};
+use crate::pieces::{for_each_piece_plain, whole_files, Models, Piece, Syntax, CHECK_BATCH_BYTES};
 use crate::progress::Progress;
 use crate::report::{self, Shown};
 use crate::selection::Selection;
@@ -191,10 +191,8 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitStatus {
                 };
                 if options.syntax_only {
                     // A plain game has no syntax error: only its decoding's warnings.
-                    let plain = Items(|piece: &Piece<'_>, plain: &PlainGame| {
-                        let range = TextRange::at(TextSize::from(plain.start as u32), plain.len);
-                        piece.chunk.warnings_in(range).to_vec()
-                    });
+                    let plain =
+                        Syntax(|piece: &Piece<'_>, range| piece.chunk.warnings_in(range).to_vec());
                     for_each_piece_plain(source, plain, per_game, sink)
                 } else {
                     let plain = Models(|piece: &Piece<'_>, range, model: &Game| {

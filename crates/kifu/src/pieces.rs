@@ -5,9 +5,9 @@ use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 
-use kifu_ide::check::{plain_part_with, stitched, PlainPart};
+use kifu_ide::check::{plain_part, stitched, PlainPart};
 use kifu_ide::game::{Game, PlainModels};
-use kifu_syntax::pgn::{cut_points, plain_game, Games, PlainGame};
+use kifu_syntax::pgn::{cut_points, read_plain, Games};
 use kifu_syntax::{NodeCache, TextRange, TextSize};
 
 use crate::lines::{LineTables, Lines};
@@ -42,23 +42,24 @@ pub trait PlainReader<T>: Sync {
         -> Option<(usize, T)>;
 }
 
-/// A plain reader that reads each game's items ([`plain_game`]) and hands them to a
-/// function: the export's, and the check's without the replay.
-pub struct Items<F>(pub F);
+/// A plain reader of the syntax alone: it hands each plain game's range in the piece to a
+/// function (the check's without the replay), and builds nothing.
+pub struct Syntax<F>(pub F);
 
-impl<T, F: Fn(&Piece<'_>, &PlainGame) -> T + Sync> PlainReader<T> for Items<F> {
-    type Scratch = PlainGame;
+impl<T, F: Fn(&Piece<'_>, TextRange) -> T + Sync> PlainReader<T> for Syntax<F> {
+    type Scratch = ();
 
     #[inline]
-    fn read(&self, piece: &Piece<'_>, game: &mut PlainGame, at: usize) -> Option<(usize, T)> {
-        let end = plain_game(piece.chunk.text.as_bytes(), at, game)?;
-        Some((end, (self.0)(piece, game)))
+    fn read(&self, piece: &Piece<'_>, _: &mut (), at: usize) -> Option<(usize, T)> {
+        let end = read_plain(piece.chunk.text.as_bytes(), at, &mut ())?;
+        let range = TextRange::at(TextSize::from(at as u32), end.len);
+        Some((end.end, (self.0)(piece, range)))
     }
 }
 
-/// A plain reader that reads each game straight into its model ([`PlainModels`], no list of
-/// items in between) and hands the model to a function with the game's range in the piece:
-/// the check's with the replay, and the export's.
+/// A plain reader that reads each game straight into its model ([`PlainModels`]) and hands
+/// the model to a function with the game's range in the piece: the check's with the
+/// replay, and the export's.
 pub struct Models<F>(pub F);
 
 impl<T, F: Fn(&Piece<'_>, TextRange, &Game) -> T + Sync> PlainReader<T> for Models<F> {
@@ -66,9 +67,8 @@ impl<T, F: Fn(&Piece<'_>, TextRange, &Game) -> T + Sync> PlainReader<T> for Mode
 
     #[inline]
     fn read(&self, piece: &Piece<'_>, models: &mut PlainModels, at: usize) -> Option<(usize, T)> {
-        models.read(&piece.chunk.text, at, |end, model| {
-            let range = TextRange::at(TextSize::from(at as u32), end.len);
-            (end.end, (self.0)(piece, range, model))
+        models.read(&piece.chunk.text, at, |range, model| {
+            (self.0)(piece, range, model)
         })
     }
 }
@@ -234,7 +234,7 @@ fn for_each_piece_of<T: Send>(
                                 let read = std::panic::catch_unwind(AssertUnwindSafe(|| {
                                     let piece = shared.piece();
                                     let mut scratch = Default::default();
-                                    plain_part_with(&piece.chunk.text, &shared.cuts, k, |at| {
+                                    plain_part(&piece.chunk.text, &shared.cuts, k, |at| {
                                         plain.read(&piece, &mut scratch, at)
                                     })
                                 }));
@@ -324,7 +324,7 @@ mod tests {
     use kifu_input::ChunkReader;
     use kifu_syntax::pgn::Games;
 
-    use super::{for_each_piece_of, Items, Piece};
+    use super::{for_each_piece_of, Piece, Syntax};
 
     /// Some 3 MB of games: most plain, a few read by the grammar (a comment between tag
     /// pairs, a `%` escape line, and from there to the end of their part), a few with a
@@ -404,8 +404,8 @@ mod tests {
                 let plain = Mutex::new(Vec::new());
                 let result = for_each_piece_of(
                     reader,
-                    Items(|piece: &Piece<'_>, game: &kifu_syntax::pgn::PlainGame| {
-                        let at = piece.chunk.offset + game.start;
+                    Syntax(|piece: &Piece<'_>, range: kifu_syntax::TextRange| {
+                        let at = piece.chunk.offset + usize::from(range.start());
                         meet(at);
                         plain.lock().unwrap().push(at);
                         at

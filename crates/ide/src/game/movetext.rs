@@ -4,7 +4,7 @@
 
 use kifu_syntax::pdn::board::{self, parse_fen, parse_game_type, GameType};
 use kifu_syntax::pgn::ast::unescape_string;
-use kifu_syntax::pgn::{read_plain, PlainEnd, PlainSink, SyntaxKind as K};
+use kifu_syntax::pgn::{read_plain, PlainSink, SyntaxKind as K};
 use kifu_syntax::{TextRange, TextSize};
 use rowan::{GreenNodeData, GreenTokenData, NodeOrToken};
 
@@ -55,23 +55,22 @@ impl Default for PlainModels {
 }
 
 impl PlainModels {
-    /// Reads the plain game at `start` of `text` into the model, and gives `then` what the
-    /// plain reader found of the game and its model; `None` (and `then` is not called)
-    /// when the game is not plain.
+    /// Reads the plain game at `start` of `text` into the model, and gives `then` the game's
+    /// range in `text` and its model: where the game ends (after its result) and what
+    /// `then` gave, or `None` (and `then` is not called) when the game is not plain.
     pub fn read<T>(
         &mut self,
         text: &str,
         start: usize,
-        then: impl FnOnce(&PlainEnd, &Game) -> T,
-    ) -> Option<T> {
+        then: impl FnOnce(TextRange, &Game) -> T,
+    ) -> Option<(usize, T)> {
         self.reader.reset();
         let mut sink = ModelSink {
             text: &text[start..],
             reader: &mut self.reader,
-            started: false,
         };
         let end = read_plain(text.as_bytes(), start, &mut sink)?;
-        if !sink.started {
+        if !sink.started() {
             let at = end.tags.map_or(TextSize::from(0), |r| r.end());
             sink.start_movetext(at);
         }
@@ -85,7 +84,8 @@ impl PlainModels {
         game.header.range = end.tags;
         game.result = Some(end.result);
         game.english_letters = end.english_letters;
-        Some(then(&end, game))
+        let range = TextRange::at(TextSize::from(start as u32), end.len);
+        Some((end.end, then(range, game)))
     }
 }
 
@@ -96,8 +96,6 @@ struct ModelSink<'t, 'r> {
     /// The reader of the model: its header holds the tags read so far until the movetext
     /// starts.
     reader: &'r mut Reader,
-    /// Whether the movetext has started (and with it the main line).
-    started: bool,
 }
 
 impl ModelSink<'_, '_> {
@@ -111,13 +109,18 @@ impl ModelSink<'_, '_> {
         game.start_ply = start_ply;
         game.first_mover = first_mover;
         self.reader.begin_line(at, start_ply, None, None);
-        self.started = true;
+    }
+
+    /// Whether the movetext has started: its main line is open from then to the game's end.
+    #[inline]
+    fn started(&self) -> bool {
+        !self.reader.frames.is_empty()
     }
 
     /// The reader, its movetext started at `at` if it was not.
     #[inline]
     fn reader(&mut self, at: TextSize) -> &mut Reader {
-        if !self.started {
+        if !self.started() {
             self.start_movetext(at);
         }
         self.reader
@@ -363,6 +366,12 @@ impl Attached {
     fn is_empty(&self) -> bool {
         self.nags.is_empty() && self.comments.is_empty() && self.variations.is_empty()
     }
+
+    fn clear(&mut self) {
+        self.nags.clear();
+        self.comments.clear();
+        self.variations.clear();
+    }
 }
 
 /// A line being read.
@@ -377,6 +386,16 @@ struct Frame {
     ply: u32,
     written: Option<(u32, TextRange)>,
     branches_from: Option<MoveId>,
+}
+
+impl Frame {
+    /// Empties its tables, keeping their room, for another line.
+    fn clear(&mut self) {
+        self.moves.clear();
+        self.comments.clear();
+        self.variations.clear();
+        self.attached.clear();
+    }
 }
 
 /// Builds a game's lines from what a reader meets in text order: the one place where PGN
@@ -416,12 +435,7 @@ impl Reader {
         game.english_letters = false;
         // The lines a game given up on left open.
         for mut frame in self.frames.drain(..) {
-            frame.moves.clear();
-            frame.comments.clear();
-            frame.variations.clear();
-            frame.attached.nags.clear();
-            frame.attached.comments.clear();
-            frame.attached.variations.clear();
+            frame.clear();
             self.spare.push(frame);
         }
     }
@@ -480,11 +494,8 @@ impl Reader {
         line.moves = frame.moves.as_slice().into();
         line.comments = frame.comments.as_slice().into();
         line.variations = frame.variations.as_slice().into();
-        frame.moves.clear();
-        frame.comments.clear();
-        frame.variations.clear();
-        // Variations before a line's first move stay attached to no move.
-        frame.attached.variations.clear();
+        // (Variations before a line's first move stay attached to no move.)
+        frame.clear();
         let id = frame.id;
         self.spare.push(frame);
         id
@@ -640,9 +651,7 @@ impl Reader {
 /// Moves what was attached to move `m` into the game's tables.
 fn attach(game: &mut Game, m: MoveId, attached: &mut Attached) {
     game.annotate(m, &attached.nags, &attached.comments, &attached.variations);
-    attached.nags.clear();
-    attached.comments.clear();
-    attached.variations.clear();
+    attached.clear();
 }
 
 /// A `COMMENT` node: its first token, without delimiters.

@@ -261,7 +261,7 @@ fn plain_models_reuse_the_tables_of_the_game_before() {
             game.header.entries.as_ptr(),
         )
     };
-    let (expected, before) = models
+    let (_, (expected, before)) = models
         .read(first, 0, |_, game| (game.clone(), tables(game)))
         .expect("a plain game");
     let parse = kifu_syntax::pgn::parse(first);
@@ -278,7 +278,7 @@ fn plain_models_reuse_the_tables_of_the_game_before() {
             "{not_plain}"
         );
     }
-    let (again, after) = models
+    let (_, (again, after)) = models
         .read(first, 0, |_, game| (game.clone(), tables(game)))
         .expect("a plain game");
     assert_eq!(again, expected);
@@ -297,10 +297,9 @@ fn both_readers_note_the_letters_of_the_moves() {
         ("1. e4 e5 2. e8=D *", false),
     ] {
         let text = format!("[Event \"?\"]\n\n{movetext}\n");
-        let mut plain = kifu_syntax::pgn::PlainGame::default();
-        assert!(kifu_syntax::pgn::plain_game(text.as_bytes(), 0, &mut plain).is_some());
+        let plain = kifu_syntax::pgn::read_plain(text.as_bytes(), 0, &mut ()).expect("plain");
         assert_eq!(plain.english_letters, english, "{movetext}");
-        let from_plain = super::PlainModels::default()
+        let (_, from_plain) = super::PlainModels::default()
             .read(&text, 0, |_, game| game.clone())
             .expect("a plain game");
         assert_eq!(from_plain.english_letters, english, "{movetext}");

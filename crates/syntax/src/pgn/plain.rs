@@ -1,16 +1,17 @@
 //! Plain games, read without a tree: the fast path of a checker.
 //!
 //! Most games of a database are *plain*: tag pairs one to a line, then move numbers, moves,
-//! suffixes, NAGs, `{}` and `;` comments and variations, and a result. [`plain_game`] reads
-//! such a game in one pass over its bytes, into a flat list of [`Item`]s, and gives up
-//! (`None`) at the first thing that is not plain: anything the grammar would report, and a
-//! few rare things that are correct but not worth a second reader (a comment between tag
-//! pairs, `%` escape lines, escapes in tag values, nested comments).
+//! suffixes, NAGs, `{}` and `;` comments and variations, and a result. [`read_plain`] reads
+//! such a game in one pass over its bytes, telling a [`PlainSink`] each thing as it reads it,
+//! and gives up (`None`) at the first thing that is not plain: anything the grammar would
+//! report, and a few rare things that are correct but not worth a second reader (a comment
+//! between tag pairs, `%` escape lines, escapes in tag values, nested comments).
 //!
 //! The promise, which `kifu-ide`'s tests hold on every fixture and corpus file: when
-//! [`plain_game`] reads a game, the grammar reads the same game there (the same split), with
-//! no syntax error, and the items are exactly the nodes a reader of its tree would see. So a
-//! checker may use the items instead of the tree, and fall back to the tree for the rest.
+//! [`read_plain`] reads a game, the grammar reads the same game there (the same split), with
+//! no syntax error, and what the sink is told is exactly the nodes a reader of its tree would
+//! see (the model `kifu-ide` builds from it is the tree's). So a checker may read the game
+//! so instead of its tree, and fall back to the tree for the rest.
 
 use rowan::{TextRange, TextSize};
 
@@ -20,83 +21,16 @@ use super::lexer::{
 use super::parser::{MAX_MOVE_NUMBER, MAX_VARIATION_DEPTH};
 use super::SyntaxKind;
 
-/// One thing of a plain game, as its tree has it. Ranges are relative to the game's start.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Item {
-    /// A tag pair `[Name "value"]`: the pair, its name and its value (between the quotes,
-    /// with no escape in it).
-    Tag {
-        /// The whole pair.
-        pair: TextRange,
-        /// The name.
-        name: TextRange,
-        /// The value, without quotes.
-        value: TextRange,
-    },
-    /// A move number, `12.`, `12...` or `12. ...`.
-    Number {
-        /// All of it, dots included.
-        range: TextRange,
-        /// Its value (at least 1).
-        number: u32,
-        /// Whether it has three dots: a Black move follows.
-        black: bool,
-    },
-    /// A move and its suffix annotation.
-    Move {
-        /// The move with its suffix.
-        range: TextRange,
-        /// The move as written.
-        san: TextRange,
-        /// The suffix (`!?`), if any.
-        suffix: Option<TextRange>,
-    },
-    /// A NAG, `$14`.
-    Nag(u8),
-    /// A comment: `{...}`, or `;` to the end of the line.
-    Comment {
-        /// All of it.
-        range: TextRange,
-        /// Its text, without the delimiters.
-        text: TextRange,
-        /// Whether it is a `;` comment.
-        line: bool,
-    },
-    /// `(`, where it is: a variation starts.
-    Open(TextSize),
-    /// `)`, where it ends: the variation ends.
-    Close(TextSize),
-}
-
-/// A plain game as [`plain_game`] read it.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct PlainGame {
-    /// Where the game starts in the text.
-    pub start: usize,
-    /// Its length: from its first byte to the end of its result.
-    pub len: TextSize,
-    /// The tag section, if it has one.
-    pub tags: Option<TextRange>,
-    /// The movetext (between the tags and the result), if it has any.
-    pub movetext: Option<TextRange>,
-    /// The result.
-    pub result: TextRange,
-    /// Tags, then the movetext's items, in text order.
-    pub items: Vec<Item>,
-    /// Whether no move has a capital letter but English SAN's (`K Q R B N P`, and
-    /// castling's `O`): a game that has one may be written in another language's letters.
-    pub english_letters: bool,
-}
-
-/// What a reader of plain games is told of a game's items, in text order (ranges relative
-/// to the game's start): [`PlainGame`] keeps them as [`Item`]s, and a reader that makes
-/// something of them (the model of a game) can be told them as they are read, with no list
-/// in between. When the game turns out not to be plain, [`read_plain`] stops, and what the
-/// sink was told is to be thrown away.
+/// What a reader of plain games is told of a game's things, in text order (ranges relative
+/// to the game's start), as they are read: the model of a game is built from them with no
+/// list in between, and `()` is told nothing (a reader of the syntax alone). When the game
+/// turns out not to be plain, [`read_plain`] stops, and what the sink was told is to be
+/// thrown away.
 pub trait PlainSink {
     /// A tag pair: the pair, its name, its value (without quotes, with no escape in it).
     fn tag(&mut self, pair: TextRange, name: TextRange, value: TextRange);
-    /// A move number, its value and whether it has three dots ([`Item::Number`]).
+    /// A move number (`12.`, `12...` or `12. ...`, all of it), its value (at least 1) and
+    /// whether it has three dots (a Black move follows).
     fn number(&mut self, range: TextRange, number: u32, black: bool);
     /// A move, as written.
     fn san(&mut self, san: TextRange);
@@ -112,53 +46,27 @@ pub trait PlainSink {
     fn close(&mut self, at: TextSize);
 }
 
-impl PlainSink for Vec<Item> {
+/// The syntax alone: whether a game is plain, and where it ends.
+impl PlainSink for () {
     #[inline]
-    fn tag(&mut self, pair: TextRange, name: TextRange, value: TextRange) {
-        self.push(Item::Tag { pair, name, value });
-    }
+    fn tag(&mut self, _: TextRange, _: TextRange, _: TextRange) {}
     #[inline]
-    fn number(&mut self, range: TextRange, number: u32, black: bool) {
-        self.push(Item::Number {
-            range,
-            number,
-            black,
-        });
-    }
+    fn number(&mut self, _: TextRange, _: u32, _: bool) {}
     #[inline]
-    fn san(&mut self, san: TextRange) {
-        self.push(Item::Move {
-            range: san,
-            san,
-            suffix: None,
-        });
-    }
+    fn san(&mut self, _: TextRange) {}
     #[inline]
-    fn suffix(&mut self, suffix_range: TextRange) {
-        if let Some(Item::Move { range, suffix, .. }) = self.last_mut() {
-            *range = TextRange::new(range.start(), suffix_range.end());
-            *suffix = Some(suffix_range);
-        }
-    }
+    fn suffix(&mut self, _: TextRange) {}
     #[inline]
-    fn nag(&mut self, _: TextSize, value: u8) {
-        self.push(Item::Nag(value));
-    }
+    fn nag(&mut self, _: TextSize, _: u8) {}
     #[inline]
-    fn comment(&mut self, range: TextRange, text: TextRange, line: bool) {
-        self.push(Item::Comment { range, text, line });
-    }
+    fn comment(&mut self, _: TextRange, _: TextRange, _: bool) {}
     #[inline]
-    fn open(&mut self, at: TextSize) {
-        self.push(Item::Open(at));
-    }
+    fn open(&mut self, _: TextSize) {}
     #[inline]
-    fn close(&mut self, at: TextSize) {
-        self.push(Item::Close(at));
-    }
+    fn close(&mut self, _: TextSize) {}
 }
 
-/// What [`read_plain`] found of a plain game besides its items.
+/// What [`read_plain`] found of a plain game besides what it told its sink.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct PlainEnd {
     /// Where the game ends in the text: after its result.
@@ -171,31 +79,17 @@ pub struct PlainEnd {
     pub movetext: Option<TextRange>,
     /// The result.
     pub result: TextRange,
-    /// Whether no move has a capital letter but English SAN's (see
-    /// [`PlainGame::english_letters`]).
+    /// Whether no move has a capital letter but English SAN's (`K Q R B N P`, and
+    /// castling's `O`): a game that has one may be written in another language's letters.
     pub english_letters: bool,
 }
 
-/// Reads the game whose first byte (not white space) is `bytes[start]`, into `game` (its
-/// items cleared first). Returns where the game ends (after its result), or `None` when the
-/// game is not plain; `game` then holds nothing useful.
+/// Reads the game whose first byte (not white space) is `bytes[start]`, telling `sink` its
+/// things as they are read (see [`PlainSink`]). Returns where the game ends and what else
+/// was found of it, or `None` when the game is not plain.
 ///
 /// `bytes` is the whole text the game is in, which starts at the beginning of a line: the
 /// grammar reads a few things by what comes before them on their line.
-pub fn plain_game(bytes: &[u8], start: usize, game: &mut PlainGame) -> Option<usize> {
-    game.items.clear();
-    let end = read_plain(bytes, start, &mut game.items)?;
-    game.start = start;
-    game.len = end.len;
-    game.tags = end.tags;
-    game.movetext = end.movetext;
-    game.result = end.result;
-    game.english_letters = end.english_letters;
-    Some(end.end)
-}
-
-/// [`plain_game`], its items told to `sink` as they are read (see [`PlainSink`]): `None`
-/// when the game is not plain.
 pub fn read_plain<S: PlainSink>(bytes: &[u8], start: usize, sink: &mut S) -> Option<PlainEnd> {
     let mut tags = None;
     let mut english_letters = true;
@@ -536,7 +430,7 @@ static WORD_CLASS: [u8; 256] = {
 };
 
 /// Whether `word` (a move's text) has no capital letter but English SAN's: what
-/// [`PlainGame::english_letters`] says of every move of a game.
+/// [`PlainEnd::english_letters`] says of every move of a game.
 pub fn has_english_letters_only(word: &[u8]) -> bool {
     word.iter()
         .all(|&b| WORD_CLASS[usize::from(b)] & OTHER_CAPITAL == 0)
