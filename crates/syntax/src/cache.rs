@@ -45,6 +45,12 @@ pub struct NodeCache {
     /// Token-only nodes with longer keys, with the hash of the key, compared with the
     /// node's own tokens.
     spans: HashTable<(u64, GreenNode)>,
+    /// Token-only nodes handed over whole ([`Sink::leaf`]) and too big for a [`LeafKey`]: the
+    /// tag pairs of the common shape, `[Event "Bundesliga 2015-16"]`. With the hash of their
+    /// kind and text, which lie one after another in the source and are hashed where they
+    /// stand; compared with the node's own tokens. Built token by token, the same tokens
+    /// would come through the same shape, so no such node is in [`NodeCache::spans`] too.
+    wholes: HashTable<(u64, GreenNode)>,
     /// The builder's lists, kept from tree to tree with their room (one game's tree after
     /// another grew them anew: 2.3% of a TWIC file's instructions in `realloc`, and 21% of
     /// its time at the median).
@@ -125,8 +131,11 @@ pub(crate) const MAX_KEY: usize = 128;
 impl NodeCache {
     /// Starts again when the cache holds more than it may.
     pub(crate) fn bound(&mut self) {
-        let entries =
-            self.tokens.len() + self.leaves.len() + self.short_spans.len() + self.spans.len();
+        let entries = self.tokens.len()
+            + self.leaves.len()
+            + self.short_spans.len()
+            + self.spans.len()
+            + self.wholes.len();
         if entries > MAX_ENTRIES {
             *self = NodeCache::default();
         }
@@ -317,6 +326,69 @@ impl<'c> SharingBuilder<'c> {
         Some([a, b, shape])
     }
 
+    /// [`Sink::leaf`] for a node too big for a [`LeafKey`] (a tag pair of the common shape):
+    /// found by the hash of its kind and its text, read where the text stands in the source,
+    /// and compared with the found node's own tokens (each one's kind and text). Writing its
+    /// key of bytes and comparing the node with it cost a TWIC file's tree a sixth of its
+    /// instructions (1,200 a tag pair).
+    fn whole<K: Copy + Into<rowan::SyntaxKind>>(
+        &mut self,
+        kind: rowan::SyntaxKind,
+        lexed: &crate::Lexed<'_, K>,
+        tokens: std::ops::Range<usize>,
+    ) {
+        if self.pending {
+            self.make_pending();
+        }
+        let (kinds, starts) = lexed.run(tokens.clone());
+        let base = starts[0] as usize;
+        let text = &lexed.text().as_bytes()[base..starts[kinds.len()] as usize];
+        let mut hasher = FxHasher::default();
+        hasher.write_u16(kind.0);
+        hasher.write(text);
+        let hash = hasher.finish();
+        let same = |node: &GreenNodeData| {
+            if node.kind() != kind || usize::from(node.text_len()) != text.len() {
+                return false;
+            }
+            let mut children = node.children();
+            kinds
+                .iter()
+                .zip(starts.windows(2))
+                .all(|(&token_kind, at)| {
+                    children
+                        .next()
+                        .and_then(NodeOrToken::into_token)
+                        .is_some_and(|token| {
+                            token.kind() == token_kind.into()
+                                && token.text().as_bytes()
+                                    == &text[at[0] as usize - base..at[1] as usize - base]
+                        })
+                })
+                && children.next().is_none()
+        };
+        let found = self
+            .cache
+            .wholes
+            .find(hash, |(h, node)| *h == hash && same(node));
+        let node = match found {
+            Some((_, node)) => node.clone(),
+            None => {
+                let first = self.children.len();
+                for i in tokens {
+                    let token = self.cache.token(lexed.kind(i).into(), lexed.token_text(i));
+                    self.children.push(NodeOrToken::Token(token));
+                }
+                let node = GreenNode::new(kind, self.children.drain(first..));
+                self.cache
+                    .wholes
+                    .insert_unique(hash, (hash, node.clone()), |(hash, _)| *hash);
+                node
+            }
+        };
+        self.children.push(NodeOrToken::Node(node));
+    }
+
     /// Makes the pending tokens of the innermost node, which then holds more than tokens or
     /// is not shared.
     fn make_pending(&mut self) {
@@ -446,7 +518,12 @@ impl<K: Into<rowan::SyntaxKind>> Sink<K> for SharingBuilder<'_> {
             })
             .flatten();
         let Some(shape) = shape else {
-            // Too big for a leaf key (a tag pair): the key of bytes, written in one loop.
+            // Too big for a leaf key (a tag pair): looked up by its text where it stands.
+            if 2 + 3 * kinds.len() + len <= MAX_KEY {
+                self.whole(node_kind, lexed, tokens);
+                return;
+            }
+            // Too long to share: made token by token, as any node with a long key.
             self.start_node(kind);
             for (t, i) in tokens.enumerate() {
                 let (from, len) = (starts[t] as usize, (starts[t + 1] - starts[t]) as usize);
