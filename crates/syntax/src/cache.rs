@@ -187,6 +187,15 @@ fn key_hash(key: &[u8]) -> u64 {
     hasher.finish()
 }
 
+/// The hash a node handed over whole is found by in [`NodeCache::wholes`]: its kind's and
+/// its text's.
+fn whole_hash(kind: rowan::SyntaxKind, text: &[u8]) -> u64 {
+    let mut hasher = FxHasher::default();
+    hasher.write_u16(kind.0);
+    hasher.write(text);
+    hasher.finish()
+}
+
 /// The tokens that a key holds after its node's kind (`key[2..]`): each token's kind and
 /// text, in order.
 fn key_tokens(mut rest: &[u8]) -> impl Iterator<Item = (rowan::SyntaxKind, &[u8])> {
@@ -345,10 +354,7 @@ impl<'c> SharingBuilder<'c> {
         let (kinds, starts) = lexed.run(tokens.clone());
         let base = starts[0] as usize;
         let text = &lexed.text().as_bytes()[base..starts[kinds.len()] as usize];
-        let mut hasher = FxHasher::default();
-        hasher.write_u16(kind.0);
-        hasher.write(text);
-        let hash = hasher.finish();
+        let hash = whole_hash(kind, text);
         let same = |node: &GreenNodeData| {
             if node.kind() != kind || usize::from(node.text_len()) != text.len() {
                 return false;
@@ -575,7 +581,7 @@ impl<K: Into<rowan::SyntaxKind>> Sink<K> for SharingBuilder<'_> {
 
 #[cfg(test)]
 mod tests {
-    use rowan::{GreenNodeData, NodeOrToken};
+    use rowan::{GreenNode, GreenNodeData, NodeOrToken};
 
     use crate::pgn::{self, SyntaxKind};
 
@@ -632,6 +638,73 @@ mod tests {
         assert_eq!(texts(&numbers), ["1.", "1."]);
         assert!(std::ptr::eq(moves[0], moves[1]));
         assert!(std::ptr::eq(numbers[0], numbers[1]));
+    }
+
+    #[test]
+    fn a_tag_pair_is_found_by_its_tokens_not_by_its_hash_alone() {
+        // Nodes planted in the table under the hash of `[Event "B"]`: one with another
+        // text; that text in one token; its five tokens with the name of another kind; its
+        // five tokens and an empty sixth. The builder compares what it finds with the
+        // source, so the pair it makes is `[Event "B"]` in its own five tokens.
+        let pair = r#"[Event "B"]"#;
+        let text = format!("{pair}\n\n*\n");
+        let kind = rowan::SyntaxKind::from(SyntaxKind::TAG_PAIR);
+        let hash = super::whole_hash(kind, pair.as_bytes());
+        let node = |tokens: &[(SyntaxKind, &str)]| {
+            let tokens = tokens
+                .iter()
+                .map(|&(kind, text)| NodeOrToken::Token(rowan::GreenToken::new(kind.into(), text)));
+            GreenNode::new(kind, tokens)
+        };
+        use SyntaxKind::{L_BRACK, R_BRACK, STRING, SYMBOL, WHITESPACE};
+        let five = [
+            (L_BRACK, "["),
+            (SYMBOL, "Event"),
+            (WHITESPACE, " "),
+            (STRING, r#""B""#),
+            (R_BRACK, "]"),
+        ];
+        let mut other_kind = five;
+        other_kind[1].0 = SyntaxKind::SAN;
+        let mut six = five.to_vec();
+        six.push((SyntaxKind::ERROR_TOKEN, ""));
+        let planted = [
+            pair_of(r#"[Event "A"]"#),
+            node(&[(STRING, pair)]),
+            node(&other_kind),
+            node(&six),
+        ];
+        assert_eq!(node(&five), pair_of(pair), "the five tokens are the pair's");
+        for planted in planted {
+            let mut cache = super::NodeCache::default();
+            cache
+                .wholes
+                .insert_unique(hash, (hash, planted.clone()), |(hash, _)| *hash);
+            let games = pgn::Games::new(&text);
+            let green = games.parse_game(0, &mut cache).green;
+            let made = pair_in(&green);
+            assert_eq!(made.to_string(), pair);
+            assert_eq!(made.children().count(), 5, "{made:?}");
+            assert!(!std::ptr::eq(&*made, &*planted));
+        }
+    }
+
+    /// The tag pair of a game of one tag pair, `pair`, made by the sharing builder.
+    fn pair_of(pair: &str) -> GreenNode {
+        let text = format!("{pair}\n\n*\n");
+        let games = pgn::Games::new(&text);
+        let green = games.parse_game(0, &mut super::NodeCache::default()).green;
+        pair_in(&green)
+    }
+
+    /// The first `TAG_PAIR` node of a tree.
+    fn pair_in(green: &GreenNode) -> GreenNode {
+        pgn::SyntaxNode::new_root(green.clone())
+            .descendants()
+            .find(|node| node.kind() == SyntaxKind::TAG_PAIR)
+            .expect("a tag pair")
+            .green()
+            .into_owned()
     }
 
     #[test]
