@@ -40,7 +40,8 @@ fn check(text: &str, what: &str, seen: &mut Seen) {
         // The reader of the syntax alone (`kifu check --syntax-only`) and the one that
         // builds the model agree on which games are plain and where they end.
         let read = models.read(text, at, |_, model| model.clone());
-        let Some(end) = read_plain(bytes, at, &mut ()).map(|end| end.end) else {
+        let Some(end) = read_plain(bytes, at, &mut ()).map(|end| usize::from(end.range.end()))
+        else {
             assert!(
                 read.is_none(),
                 "{what}: game {i} is plain to one reader only"

@@ -8,7 +8,7 @@ use std::sync::{mpsc, Arc, Mutex};
 use kifu_ide::check::{plain_part, stitched, PlainPart};
 use kifu_ide::game::{Game, PlainModels};
 use kifu_syntax::pgn::{cut_points, read_plain, Games};
-use kifu_syntax::{NodeCache, TextRange, TextSize};
+use kifu_syntax::{NodeCache, TextRange};
 
 use crate::lines::{LineTables, Lines};
 use kifu_input::{read, Chunk, ChunkReader, Notation, Source};
@@ -51,9 +51,8 @@ impl<T, F: Fn(&Piece<'_>, TextRange) -> T + Sync> PlainReader<T> for Syntax<F> {
 
     #[inline]
     fn read(&self, piece: &Piece<'_>, _: &mut (), at: usize) -> Option<(usize, T)> {
-        let end = read_plain(piece.chunk.text.as_bytes(), at, &mut ())?;
-        let range = TextRange::at(TextSize::from(at as u32), end.len);
-        Some((end.end, (self.0)(piece, range)))
+        let range = read_plain(piece.chunk.text.as_bytes(), at, &mut ())?.range;
+        Some((usize::from(range.end()), (self.0)(piece, range)))
     }
 }
 
@@ -360,7 +359,7 @@ mod tests {
     }
 
     /// What [`starts_read`] saw.
-    struct Read_ {
+    struct Reading {
         result: io::Result<()>,
         /// Each game's start, as the sink got them.
         starts: Vec<usize>,
@@ -395,7 +394,7 @@ mod tests {
     fn starts_read(
         reader: ChunkReader<'static>,
         meet: impl Fn(usize) + Send + Sync + 'static,
-    ) -> std::thread::Result<Read_> {
+    ) -> std::thread::Result<Reading> {
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
             let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
@@ -421,7 +420,7 @@ mod tests {
                 );
                 let mut plain = plain.into_inner().unwrap();
                 plain.sort_unstable();
-                Read_ {
+                Reading {
                     result,
                     starts,
                     pieces,

@@ -467,6 +467,22 @@ impl Game {
         }
     }
 
+    /// Empties it for another game to be read into it, keeping the room of its tables (see
+    /// [`PlainModels`]): its header, result, moves, lines and annotations. What a reader
+    /// sets at each game's start (its kind, start position, first ply, length) it sets anew.
+    fn clear(&mut self) {
+        self.header.clear();
+        self.result = None;
+        self.moves.clear();
+        self.lines.clear();
+        self.nag_table.clear();
+        self.comment_table.clear();
+        self.variation_table.clear();
+        self.annotation_table.clear();
+        self.setups.clear();
+        self.english_letters = false;
+    }
+
     /// Gives back the room its tables grew into while it was read: a model kept for as
     /// long as its document is open holds exactly its moves. The tables grow by doubling,
     /// and on a 10 MB database their spare room was a third of the moves' (12 MiB). It

@@ -80,12 +80,11 @@ impl PlainModels {
             .map_or(reader.game.lines[0].range.start(), |m| m.end());
         reader.end_line(line_end);
         let game = &mut reader.game;
-        game.len = end.len;
+        game.len = end.range.len();
         game.header.range = end.tags;
         game.result = Some(end.result);
         game.english_letters = end.english_letters;
-        let range = TextRange::at(TextSize::from(start as u32), end.len);
-        Some((end.end, then(range, game)))
+        Some((usize::from(end.range.end()), then(end.range, game)))
     }
 }
 
@@ -422,17 +421,7 @@ impl Reader {
     /// Empties the model and the lines being read, for another game of the same kind,
     /// keeping the room of every table.
     fn reset(&mut self) {
-        let game = &mut self.game;
-        game.header.clear();
-        game.result = None;
-        game.moves.clear();
-        game.lines.clear();
-        game.nag_table.clear();
-        game.comment_table.clear();
-        game.variation_table.clear();
-        game.annotation_table.clear();
-        game.setups.clear();
-        game.english_letters = false;
+        self.game.clear();
         // The lines a game given up on left open.
         for mut frame in self.frames.drain(..) {
             frame.clear();
@@ -453,28 +442,27 @@ impl Reader {
         self.game
             .lines
             .push(Line::new(empty, empty, parent, branches_from, start_ply));
-        let frame = match self.spare.pop() {
-            Some(mut frame) => {
-                frame.id = id;
-                frame.start = start;
-                frame.ply = start_ply;
-                frame.written = None;
-                frame.branches_from = branches_from;
-                frame
-            }
-            None => Frame {
-                id,
-                start,
-                moves: Vec::new(),
-                comments: Vec::new(),
-                variations: Vec::new(),
-                attached: Attached::default(),
-                ply: start_ply,
-                written: None,
-                branches_from,
-            },
+        // The tables of a line read before (emptied when it ended), or new ones.
+        let (moves, comments, variations, attached) = match self.spare.pop() {
+            Some(spare) => (
+                spare.moves,
+                spare.comments,
+                spare.variations,
+                spare.attached,
+            ),
+            None => Default::default(),
         };
-        self.frames.push(frame);
+        self.frames.push(Frame {
+            id,
+            start,
+            moves,
+            comments,
+            variations,
+            attached,
+            ply: start_ply,
+            written: None,
+            branches_from,
+        });
     }
 
     /// Ends the line being read at `end`.

@@ -69,10 +69,9 @@ impl PlainSink for () {
 /// What [`read_plain`] found of a plain game besides what it told its sink.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct PlainEnd {
-    /// Where the game ends in the text: after its result.
-    pub end: usize,
-    /// Its length: from its first byte to the end of its result.
-    pub len: TextSize,
+    /// Where the game is in the text: from its first byte to the end of its result. (The
+    /// ranges below are relative to its start.)
+    pub range: TextRange,
     /// The tag section, if it has one.
     pub tags: Option<TextRange>,
     /// The movetext (between the tags and the result), if it has any.
@@ -249,8 +248,7 @@ pub fn read_plain<S: PlainSink>(bytes: &[u8], start: usize, sink: &mut S) -> Opt
         }
         if ends_game {
             return Some(PlainEnd {
-                end: i,
-                len: rel(i),
+                range: TextRange::new(TextSize::from(start as u32), TextSize::from(i as u32)),
                 tags,
                 movetext: movetext.map(|(a, b)| range(a, b)),
                 result: range(token_start, i),
