@@ -121,7 +121,10 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
             if let Some(wrong) = wrong_number.filter(|_| !missing_move) {
                 out.diagnostics.push(wrong);
             }
-            match played {
+            // By reference: the move's fields are read one at a time, as they were written
+            // (moved out whole, they were copied eight bytes at once from single-byte
+            // stores, which stalls the processor on every move).
+            match &played {
                 Ok(moved) => {
                     let new_forms = moved.forms();
                     // Standard SAN, written only for a move that is not (the fixes rewrite
@@ -148,7 +151,7 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                         }
                         forms = forms.union(new_forms);
                     }
-                    let deserved = check_marks(&moved, &position, at, &writes_marks, out);
+                    let deserved = check_marks(moved, &position, at, &writes_marks, out);
                     if wanted.wants(id) {
                         let uci = moved.uci(&position);
                         if wanted.keeps(id) {
