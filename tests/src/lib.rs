@@ -96,13 +96,83 @@ pub fn assert_same_diagnostics(game: &serde_json::Value, alone: &serde_json::Val
     }
 }
 
-/// Writes `bytes` to a file named `name` in this test run's own temporary folder.
-pub fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("kifu-e2e-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
+/// A folder of its own under the system's temporary folder, removed with all it holds
+/// when dropped: a test run leaves nothing behind, pass or fail (a failing assertion
+/// unwinds through the drop).
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    /// A new, empty folder whose name has `name` in it; no other test's folder is the same,
+    /// in this run or another one.
+    pub fn new(name: &str) -> TempDir {
+        static COUNT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("kifu-e2e-{}-{n}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a temporary folder");
+        TempDir(dir)
+    }
+}
+
+impl std::ops::Deref for TempDir {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for TempDir {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for TempDir {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.as_os_str()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A file in a [`TempDir`] of its own, removed with it when dropped.
+pub struct TempFile {
+    path: PathBuf,
+    _dir: TempDir,
+}
+
+impl std::ops::Deref for TempFile {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<Path> for TempFile {
+    fn as_ref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for TempFile {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.path.as_os_str()
+    }
+}
+
+/// Writes `bytes` to a file named `name` in a temporary folder of its own, which goes when
+/// the file is dropped.
+pub fn temp_file(name: &str, bytes: &[u8]) -> TempFile {
+    let dir = TempDir::new("file");
     let path = dir.join(name);
     std::fs::write(&path, bytes).expect("a temporary file");
-    path
+    TempFile { path, _dir: dir }
 }
 
 /// Runs `kifu tree` on a fixture and checks that it prints the fixture's `.rast` snapshot,

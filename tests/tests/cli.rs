@@ -72,8 +72,7 @@ fn bad_arguments_exit_two() {
 
 #[test]
 fn latin1_file_is_decoded_with_a_warning() {
-    let dir = std::env::temp_dir().join(format!("kifu-e2e-latin1-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("latin1");
     let file = dir.join("latin1.pgn");
     std::fs::write(
         &file,
@@ -90,7 +89,6 @@ fn latin1_file_is_decoded_with_a_warning() {
     let out = kifu(&["export", "--format", "jsonl", path]);
     let game: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
     assert_eq!(game["tags"][0]["value"], "José Raúl Capablanca");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -167,8 +165,7 @@ fn large_file_read_in_pieces_keeps_lines_and_offsets() {
     // ~22 MB: several 8 MiB pieces, so games and positions must carry across pieces.
     let game = std::fs::read_to_string(workspace().join(ACCEPTANCE)).unwrap() + "\n";
     let copies = 25_000;
-    let dir = std::env::temp_dir().join(format!("kifu-e2e-large-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("large");
     let file = dir.join("large.pgn");
     std::fs::write(&file, game.repeat(copies)).unwrap();
     let out = kifu(&["check", "--format", "json", file.to_str().unwrap()]);
@@ -190,7 +187,6 @@ fn large_file_read_in_pieces_keeps_lines_and_offsets() {
         Some(((copies - 1) * game.len() + 844) as u64)
     );
     assert!(String::from_utf8_lossy(&out.stderr).contains(&format!("({copies} games)")));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -227,15 +223,11 @@ fn export_in_pieces_numbers_every_game_and_names_its_file() {
         count += 1;
     }
     assert_eq!(count, games);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// An empty folder of this test run's own, named for the test.
-fn fresh_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("kifu-e2e-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// An empty folder of this test's own, named for it, removed when dropped.
+fn fresh_dir(name: &str) -> kifu_e2e::TempDir {
+    kifu_e2e::TempDir::new(name)
 }
 
 /// Starts `kifu` with `args` in the workspace root, stdout and stderr piped.
@@ -320,7 +312,6 @@ fn symlink_cycles_are_walked_once_and_noted_once() {
         assert_eq!(notes.matches(&note).count(), 1, "{notes}");
     }
     assert_eq!(notes.lines().count(), 2, "{notes}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[cfg(unix)]
@@ -351,7 +342,6 @@ fn a_directory_reached_twice_is_walked_once() {
         )),
         "{notes}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[cfg(unix)]
@@ -390,7 +380,6 @@ fn a_fifo_found_by_walking_is_skipped_one_named_is_read() {
     assert_eq!(code(&out), 1);
     let diag: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
     assert_eq!(diag["code"], "stray-text");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -424,7 +413,6 @@ fn a_missing_path_is_reported_and_the_others_are_checked() {
     let out = kifu_or_hang(&[&["export", "--format", "jsonl"][..], &args].concat());
     assert_eq!(code(&out), 2);
     assert_eq!(stdout(&out).lines().count(), 2, "both games exported");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[cfg(unix)]
@@ -473,7 +461,6 @@ fn an_unreadable_entry_is_named_itself_not_its_folder() {
         );
     }
     std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -656,7 +643,6 @@ fn a_large_file_mixing_utf8_and_latin1_is_decoded_game_by_game() {
         warned, latin1,
         "one warning for each Latin-1 game, none for the others"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -735,7 +721,6 @@ fn a_file_with_no_game_boundaries_is_refused_in_bounded_memory() {
         "the first game of the file, and the other file: {}",
         stdout(&out)
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -989,12 +974,11 @@ fn a_folder_with_no_game_files_is_said_and_fails() {
         "fixtures/syntax/pgn/ok",
     ]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// One diagnostic of each severity and a few more: a PDN hint, SGF info, warnings and an
 /// error, a Latin-1 PGN warning and an error.
-fn one_of_each_severity() -> Vec<String> {
+fn one_of_each_severity() -> Vec<kifu_e2e::TempFile> {
     let files: [(&str, &[u8]); 3] = [
         ("sev-hint.pdn", b"1. 32 - 28 19-23 *\n"),
         (
@@ -1005,19 +989,14 @@ fn one_of_each_severity() -> Vec<String> {
     ];
     files
         .iter()
-        .map(|(name, bytes)| {
-            kifu_e2e::temp_file(name, bytes)
-                .to_str()
-                .unwrap()
-                .to_string()
-        })
+        .map(|(name, bytes)| kifu_e2e::temp_file(name, bytes))
         .collect()
 }
 
 #[test]
 fn the_summary_counts_under_the_names_the_json_uses() {
     let files = one_of_each_severity();
-    let files: Vec<&str> = files.iter().map(String::as_str).collect();
+    let files: Vec<&str> = files.iter().map(|f| f.to_str().unwrap()).collect();
     let out = kifu(&[&["check", "--syntax-only", "--format", "json"][..], &files].concat());
     let mut severities: Vec<String> = json_lines(&out)
         .iter()
@@ -1080,7 +1059,7 @@ fn codes_are_switched_off_and_on_in_the_order_given() {
 #[test]
 fn severity_sets_the_lowest_level_reported() {
     let files = one_of_each_severity();
-    let files: Vec<&str> = files.iter().map(String::as_str).collect();
+    let files: Vec<&str> = files.iter().map(|f| f.to_str().unwrap()).collect();
     for (lowest, shown, summary) in [
         ("error", 2, "2 errors\n"),
         ("warning", 4, "2 errors, 2 warnings\n"),
@@ -1296,7 +1275,6 @@ fn github_annotations_escape_what_the_toolkit_escapes() {
         "{text}"
     );
     assert!(!text.contains("col="), "{text}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Checks the structure SARIF 2.1.0 requires of what kifu writes (the properties its schema
@@ -1378,7 +1356,7 @@ fn sarif_is_one_log_with_a_result_per_diagnostic() {
     let files = one_of_each_severity();
     let spaced = kifu_e2e::temp_file("with space é.pgn", b"1. e4 { never ends\n");
     let mut args = vec!["check", "--format", "sarif", ACCEPTANCE];
-    args.extend(files.iter().map(String::as_str));
+    args.extend(files.iter().map(|f| f.to_str().unwrap()));
     args.push(spaced.to_str().unwrap());
     let out = kifu(&args);
     assert_eq!(code(&out), 1);

@@ -30,6 +30,10 @@ async function main() {
   // The server the extension will run.
   execFileSync("cargo", ["build", "--quiet", "--locked", "-p", "kifu"], { cwd: root, stdio: "inherit" });
   const temp = fs.mkdtempSync(path.join(os.tmpdir(), "kifu-code-server-"));
+  // Whatever the outcome, the profile, extensions and workspace copy go with the run.
+  process.on("exit", () => {
+    try { fs.rmSync(temp, { recursive: true, force: true }); } catch {}
+  });
   const workspace = path.join(temp, "workspace");
   fs.cpSync(path.join(__dirname, "workspace"), workspace, { recursive: true });
   // The extension finds the server through its setting (the extension host does not keep

@@ -49,6 +49,10 @@ async function main() {
     process.exit(2);
   }
   const temp = fs.mkdtempSync(path.join(os.tmpdir(), "kifu-ui-"));
+  // Whatever the outcome, the profile, extensions and workspace copy go with the run.
+  process.on("exit", () => {
+    try { fs.rmSync(temp, { recursive: true, force: true }); } catch {}
+  });
   const workspace = path.join(temp, "workspace");
   fs.cpSync(path.join(__dirname, "workspace"), workspace, { recursive: true });
   const env = {
