@@ -333,7 +333,13 @@ impl Items {
 /// Appends `run` to `table` and says where it went.
 fn append<T: Copy>(table: &mut Vec<T>, run: &[T]) -> Items {
     let start = table.len() as u32;
-    table.extend_from_slice(run);
+    // Most runs are empty or one item (a clock comment, a NAG): `extend_from_slice` is a
+    // call to `memcpy` for each, 40% of attaching a move's annotations.
+    match run {
+        [] => {}
+        [one] => table.push(*one),
+        _ => table.extend_from_slice(run),
+    }
     Items {
         start,
         end: table.len() as u32,
