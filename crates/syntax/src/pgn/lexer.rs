@@ -117,7 +117,35 @@ fn starts_epd_line(bytes: &[u8], pos: usize) -> bool {
 
 /// Whether a FEN board and a side to move start at `pos` (`rnbqkbnr/.../RNBQKBNR w`): the
 /// start of an EPD record, which no line of PGN looks like.
+///
+/// Asked of every line that starts with a letter or a digit, most of them a move number or
+/// a move: their second byte (`.`, or a file letter after a piece's) is no FEN board's, and
+/// they are told so here, inlined, without the call to [`is_fen_board_line`].
+#[inline]
 pub(crate) fn is_epd_line(bytes: &[u8], pos: usize) -> bool {
+    matches!(
+        bytes.get(pos + 1),
+        Some(
+            b'1'..=b'8'
+                | b'/'
+                | b'p'
+                | b'n'
+                | b'b'
+                | b'r'
+                | b'q'
+                | b'k'
+                | b'P'
+                | b'N'
+                | b'B'
+                | b'R'
+                | b'Q'
+                | b'K'
+        )
+    ) && is_fen_board_line(bytes, pos)
+}
+
+/// [`is_epd_line`] in full.
+fn is_fen_board_line(bytes: &[u8], pos: usize) -> bool {
     let is_rank_byte = |b: u8| {
         matches!(
             b,
