@@ -123,47 +123,34 @@ fn starts_epd_line(bytes: &[u8], pos: usize) -> bool {
 /// they are told so here, inlined, without the call to [`is_fen_board_line`].
 #[inline]
 pub(crate) fn is_epd_line(bytes: &[u8], pos: usize) -> bool {
+    bytes
+        .get(pos + 1)
+        .is_some_and(|&b| b == b'/' || is_rank_byte(b))
+        && is_fen_board_line(bytes, pos)
+}
+
+/// A byte of a FEN board's rank: a piece letter or a count of empty squares.
+fn is_rank_byte(b: u8) -> bool {
     matches!(
-        bytes.get(pos + 1),
-        Some(
-            b'1'..=b'8'
-                | b'/'
-                | b'p'
-                | b'n'
-                | b'b'
-                | b'r'
-                | b'q'
-                | b'k'
-                | b'P'
-                | b'N'
-                | b'B'
-                | b'R'
-                | b'Q'
-                | b'K'
-        )
-    ) && is_fen_board_line(bytes, pos)
+        b,
+        b'1'..=b'8'
+            | b'p'
+            | b'n'
+            | b'b'
+            | b'r'
+            | b'q'
+            | b'k'
+            | b'P'
+            | b'N'
+            | b'B'
+            | b'R'
+            | b'Q'
+            | b'K'
+    )
 }
 
 /// [`is_epd_line`] in full.
 fn is_fen_board_line(bytes: &[u8], pos: usize) -> bool {
-    let is_rank_byte = |b: u8| {
-        matches!(
-            b,
-            b'1'..=b'8'
-                | b'p'
-                | b'n'
-                | b'b'
-                | b'r'
-                | b'q'
-                | b'k'
-                | b'P'
-                | b'N'
-                | b'B'
-                | b'R'
-                | b'Q'
-                | b'K'
-        )
-    };
     let mut i = pos;
     for rank in 0..8 {
         let end = run(bytes, i, is_rank_byte);
