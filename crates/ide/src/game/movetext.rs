@@ -494,6 +494,8 @@ impl Reader {
     }
 
     /// A move number (`None` when it is no number of a move), with three dots or not.
+    /// Inlined, as [`Reader::san`] and [`Reader::comment`] are: each is one per item read.
+    #[inline]
     fn number(&mut self, number: Option<u32>, black: bool, range: TextRange) {
         let frame = self.frame();
         if let Some(n) = number {
@@ -557,6 +559,7 @@ impl Reader {
         }
     }
 
+    #[inline]
     fn comment(&mut self, comment: Comment) {
         let frame = self.frame();
         match frame.moves.last() {
