@@ -171,22 +171,30 @@ fn duplicates(tags: &mut [Tag<'_>], out: &mut Vec<SyntaxError>) {
 
 /// The Seven Tag Roster: all there, in order, first.
 fn roster(tags: &[Tag<'_>], section: TextRange, out: &mut Vec<SyntaxError>) {
-    let present: Vec<&str> = ROSTER
-        .into_iter()
-        .filter(|name| first(tags, name).is_some())
-        .collect();
+    // Which of the seven are there, in the roster's order: an array on the stack (a `Vec`
+    // collected from a filter grew once for every game, a reallocation each).
+    let present = ROSTER.map(|name| first(tags, name).is_some());
+    let present_names = || {
+        ROSTER
+            .iter()
+            .zip(present)
+            .filter(|&(_, there)| there)
+            .map(|(&name, _)| name)
+    };
     // A header with none of the seven is not a game's header but something else in PGN's
     // clothes: an opening book's `ECO` and `Opening` (pgn-extract's eco.pgn, 2,000 of them),
     // a position's `FEN`. Asking it for an event and players would be noise. (`[event "..."]`
     // is one of the seven, misspelt: it is told below.)
     let roster_like = |t: &Tag<'_>| ROSTER.iter().any(|name| t.name.eq_ignore_ascii_case(name));
-    if !tags.iter().any(roster_like) {
+    if !present.contains(&true) && !tags.iter().any(roster_like) {
         return;
     }
-    if present.len() < ROSTER.len() {
+    if present.contains(&false) {
         let missing: Vec<String> = ROSTER
             .into_iter()
-            .filter(|name| !present.contains(name))
+            .zip(present)
+            .filter(|&(_, there)| !there)
+            .map(|(name, _)| name)
             .map(
                 |name| match tags.iter().find(|t| t.name.eq_ignore_ascii_case(name)) {
                     // `[event "..."]` is there, but tag names are case-sensitive.
@@ -196,7 +204,7 @@ fn roster(tags: &[Tag<'_>], section: TextRange, out: &mut Vec<SyntaxError>) {
             )
             .collect();
         let verb = if missing.len() == 1 { "is" } else { "are" };
-        let unknown = if present.contains(&"Result") {
+        let unknown = if present_names().any(|name| name == "Result") {
             "`?` for what is unknown"
         } else {
             "`?` for what is unknown, `*` for an unknown result"
@@ -234,7 +242,7 @@ fn roster(tags: &[Tag<'_>], section: TextRange, out: &mut Vec<SyntaxError>) {
     }
     // The standard's export order: the roster first, in its order, then the rest.
     let firsts = tags.iter().filter(|t| t.first);
-    let expected = present.iter().copied().chain(
+    let expected = present_names().chain(
         tags.iter()
             .filter(|t| t.first && !ROSTER.iter().any(|name| same_name(name, t.name)))
             .map(|t| t.name),
