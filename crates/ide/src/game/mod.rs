@@ -187,7 +187,13 @@ impl Header {
 
     /// The first value of the first entry named `name`.
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.entries().find(|e| e.name() == name)?.value()
+        // By the name's length first, from its span: most names of a header differ there,
+        // and are passed over without slicing the strings (the chess model asks for
+        // `Variant` and `FEN` in every game).
+        let len = name.len();
+        self.entries()
+            .find(|e| (e.entry.name.1 - e.entry.name.0) as usize == len && e.name() == name)?
+            .value()
     }
 
     /// The value of `name` when it says something: trimmed, not empty and not the
