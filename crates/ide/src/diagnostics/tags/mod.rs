@@ -136,13 +136,25 @@ fn duplicates(tags: &mut [Tag<'_>], out: &mut Vec<SyntaxError>) {
     const SHORT: usize = 32;
     let long = tags.len() > SHORT;
     let mut seen: HashMap<&str, (TextRange, Option<&str>)> = HashMap::new();
+    // A bit for each length and first letter seen (folded into 64): a name whose bit is
+    // not set has no earlier namesake, and most names of a header are told so without a
+    // look at the ones before (Lichess's seventeen: two looks, `UTCDate` and `UTCTime`,
+    // `TimeControl` and `Termination`).
+    let mut shapes = 0u64;
     for i in 0..tags.len() {
+        let name = tags[i].name;
+        let shape =
+            1u64 << ((name.len() * 31 + usize::from(name.bytes().next().unwrap_or(0))) % 64);
+        let new_shape = shapes & shape == 0;
+        shapes |= shape;
         let earlier = if long {
-            seen.get(tags[i].name).copied()
+            seen.get(name).copied()
+        } else if new_shape {
+            None
         } else {
             tags[..i]
                 .iter()
-                .find(|t| same_name(t.name, tags[i].name))
+                .find(|t| same_name(t.name, name))
                 .map(|t| (t.range, t.value))
         };
         let Some((earlier_range, earlier_value)) = earlier else {
