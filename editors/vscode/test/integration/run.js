@@ -58,7 +58,13 @@ async function main() {
   let browser;
   const stop = async (code) => {
     if (browser) await browser.close().catch(() => {});
-    server.kill();
+    // code-server is waited for (ten seconds at most) before the folder it writes its logs
+    // in goes: removed under it, it printed errors after the run had ended.
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      server.kill();
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    }
     process.exit(code);
   };
   const deadline = Date.now() + 60_000;
