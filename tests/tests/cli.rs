@@ -1,6 +1,6 @@
 //! The `kifu` binary, run as a user runs it.
 
-use kifu_e2e::{code, kifu, stdout, workspace};
+use kifu_e2e::{code, kifu, stdout, workspace, TempDir};
 use serde_json::Value;
 
 const ACCEPTANCE: &str = "fixtures/pgn/botvinnik-memorial-errors.pgn";
@@ -72,7 +72,7 @@ fn bad_arguments_exit_two() {
 
 #[test]
 fn latin1_file_is_decoded_with_a_warning() {
-    let dir = fresh_dir("latin1");
+    let dir = TempDir::new("latin1");
     let file = dir.join("latin1.pgn");
     std::fs::write(
         &file,
@@ -165,7 +165,7 @@ fn large_file_read_in_pieces_keeps_lines_and_offsets() {
     // ~22 MB: several 8 MiB pieces, so games and positions must carry across pieces.
     let game = std::fs::read_to_string(workspace().join(ACCEPTANCE)).unwrap() + "\n";
     let copies = 25_000;
-    let dir = fresh_dir("large");
+    let dir = TempDir::new("large");
     let file = dir.join("large.pgn");
     std::fs::write(&file, game.repeat(copies)).unwrap();
     let out = kifu(&["check", "--format", "json", file.to_str().unwrap()]);
@@ -202,7 +202,7 @@ fn export_in_pieces_numbers_every_game_and_names_its_file() {
         .map(|i| if i % 3 == 2 { odd } else { plain })
         .collect();
     assert!(text.len() > 10 << 20);
-    let dir = fresh_dir("export-pieces");
+    let dir = TempDir::new("export-pieces");
     let file = dir.join("a \"b\"\tc.pgn");
     std::fs::write(&file, &text).unwrap();
     let name = file.to_str().unwrap();
@@ -223,11 +223,6 @@ fn export_in_pieces_numbers_every_game_and_names_its_file() {
         count += 1;
     }
     assert_eq!(count, games);
-}
-
-/// An empty folder of this test's own, named for it, removed when dropped.
-fn fresh_dir(name: &str) -> kifu_e2e::TempDir {
-    kifu_e2e::TempDir::new(name)
 }
 
 /// Starts `kifu` with `args` in the workspace root, stdout and stderr piped.
@@ -288,7 +283,7 @@ fn stderr(output: &std::process::Output) -> String {
 #[test]
 fn symlink_cycles_are_walked_once_and_noted_once() {
     use std::os::unix::fs::symlink;
-    let dir = fresh_dir("cycle");
+    let dir = TempDir::new("cycle");
     let d = dir.join("d");
     std::fs::create_dir(&d).unwrap();
     std::fs::write(d.join("a.pgn"), "1. e4 *\n").unwrap();
@@ -318,7 +313,7 @@ fn symlink_cycles_are_walked_once_and_noted_once() {
 #[test]
 fn a_directory_reached_twice_is_walked_once() {
     use std::os::unix::fs::symlink;
-    let dir = fresh_dir("twice");
+    let dir = TempDir::new("twice");
     std::fs::create_dir_all(dir.join("games")).unwrap();
     std::fs::write(dir.join("games/a.pgn"), "1. e4 *\n").unwrap();
     // Links that are not cycles but would still multiply the work: each level doubles it.
@@ -356,7 +351,7 @@ fn mkfifo(path: &std::path::Path) {
 #[cfg(unix)]
 #[test]
 fn a_fifo_found_by_walking_is_skipped_one_named_is_read() {
-    let dir = fresh_dir("fifo");
+    let dir = TempDir::new("fifo");
     std::fs::write(dir.join("a.pgn"), "1. e4 *\n").unwrap();
     let fifo = dir.join("b.pgn");
     mkfifo(&fifo);
@@ -384,7 +379,7 @@ fn a_fifo_found_by_walking_is_skipped_one_named_is_read() {
 
 #[test]
 fn a_missing_path_is_reported_and_the_others_are_checked() {
-    let dir = fresh_dir("missing");
+    let dir = TempDir::new("missing");
     let a = dir.join("a.pgn");
     let c = dir.join("c.pgn");
     std::fs::write(&a, "1. e4 *\n").unwrap();
@@ -419,7 +414,7 @@ fn a_missing_path_is_reported_and_the_others_are_checked() {
 #[test]
 fn an_unreadable_entry_is_named_itself_not_its_folder() {
     use std::os::unix::fs::{symlink, PermissionsExt};
-    let dir = fresh_dir("unreadable");
+    let dir = TempDir::new("unreadable");
     std::fs::write(dir.join("a.pgn"), "1. e4 *\n").unwrap();
     // A link to nothing with a game file's name cannot be read (one with another name is
     // skipped with a note).
@@ -617,7 +612,7 @@ fn a_large_file_mixing_utf8_and_latin1_is_decoded_game_by_game() {
         }
     }
     assert!(bytes.len() > 10 << 20);
-    let dir = fresh_dir("mixed-encodings");
+    let dir = TempDir::new("mixed-encodings");
     let file = dir.join("mixed.pgn");
     std::fs::write(&file, &bytes).unwrap();
     let out = kifu(&[
@@ -700,7 +695,7 @@ fn utf16_files_with_a_byte_order_mark_are_read_as_utf16() {
 fn a_file_with_no_game_boundaries_is_refused_in_bounded_memory() {
     // 70 MB of NUL bytes: no line, no game ends before the 64 MiB limit for one game. It
     // was read whole (1 GB took 20 GB of memory), and a game of 4 GiB panicked.
-    let dir = fresh_dir("no-boundaries");
+    let dir = TempDir::new("no-boundaries");
     let file = dir.join("zeros.pgn");
     let good = dir.join("good.pgn");
     let mut bytes = b"1. e4 *\n\n".to_vec();
@@ -944,7 +939,7 @@ fn tree_says_where_its_errors_are_and_fails_on_them() {
 
 #[test]
 fn a_folder_with_no_game_files_is_said_and_fails() {
-    let dir = fresh_dir("no-games");
+    let dir = TempDir::new("no-games");
     std::fs::write(dir.join("notes.txt"), "not a game").unwrap();
     let name = dir.to_str().unwrap();
     let message = format!("kifu: no .pgn, .sgf or .pdn files under {name}\n");
@@ -1112,7 +1107,7 @@ fn severity_sets_the_lowest_level_reported() {
 fn sgf_reports_written_beside_their_check_keep_the_caps_the_counts_and_the_order() {
     // SGF files are checked and their reports written on every core: each file's report
     // must still come in file order, capped per file, with everything counted.
-    let dir = fresh_dir("sgf-reports");
+    let dir = TempDir::new("sgf-reports");
     let mut expected = Vec::new();
     for i in 0..40 {
         // An unknown property (info) written `i + 1` times (each copy a warning) and a
@@ -1246,7 +1241,7 @@ fn github_annotations_escape_what_the_toolkit_escapes() {
         "the summary is kept off stdout"
     );
     // `,` and `:` in a file name are escaped; related places are lines of the message.
-    let dir = fresh_dir("github");
+    let dir = TempDir::new("github");
     let file = dir.join("a,b:c%.pgn");
     std::fs::write(&file, "1. e4 { never ends\n").unwrap();
     let out = kifu(&["check", "--format", "github", file.to_str().unwrap()]);
@@ -1414,7 +1409,7 @@ fn sarif_is_one_log_with_a_result_per_diagnostic() {
 /// broken game and files that are not UTF-8 are left as they are; `-` formats standard input.
 #[test]
 fn fmt_rewrites_checks_and_leaves_alone() {
-    let dir = fresh_dir("fmt");
+    let dir = TempDir::new("fmt");
     let messy = dir.join("messy.pgn");
     let text = "[White \"Tal\"] [Event \"x\"]\r\n1.e4  e5 2.Nf3 {c} Nc6 1-0\r\n";
     std::fs::write(&messy, text).unwrap();

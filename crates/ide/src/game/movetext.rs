@@ -508,7 +508,7 @@ impl Reader {
 
     /// A move: all of it, its text and its suffix. Inlined into its two callers: called, its
     /// suffix (an `Option` of 12 bytes) went through memory, written in two stores and read
-    /// back in one, which stalls (perf), and the call was 2.3% of the check's instructions.
+    /// back in one, which stalls (perf); inlined, the check takes 2.3% fewer instructions.
     #[inline]
     fn san(&mut self, range: TextRange, text: TextRange, suffix: Option<TextRange>) {
         let Reader { game, frames, .. } = self;

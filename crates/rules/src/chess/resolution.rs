@@ -62,27 +62,14 @@ impl Spec {
 
     /// The one move the text means, exactly (its capture mark right), among the moves of
     /// its piece from `origins` to its square, each taking `taken` (see
-    /// [`Position::legal_origins`]), and that move's SAN: what [`Spec::fits`],
-    /// [`unique`] and [`canonical`] find in the list of those moves, found on the squares.
-    /// (The replay calls [`Spec::resolve_origin`]; the tests compare this with the list.)
-    #[cfg(test)]
-    pub(crate) fn resolve(
-        &self,
-        origins: Bitboard,
-        taken: Option<Role>,
-        turn: Color,
-    ) -> Option<(Move, San)> {
-        let (m, file, rank) = self.resolve_origin(origins, taken, turn)?;
-        Some((m, self.canonical(m, file, rank)))
-    }
-
-    /// The one move the text means, as `resolve` finds it, with its SAN's disambiguation
-    /// (file, rank) in place of the SAN: the caller builds the SAN where it keeps it. Built
-    /// here and matched on there (its variant read to find the disambiguation), the SAN was
+    /// [`Position::legal_origins`]), with its SAN's disambiguation (file, rank): what
+    /// [`Spec::fits`], [`unique`] and [`canonical`] find in the list of those moves, found on
+    /// the squares. The caller builds the SAN ([`Spec::san`]) where it keeps it: built here
+    /// and matched on there (its variant read to find the disambiguation), the SAN was
     /// written a byte at a time and read back six bytes at once, which the processor cannot
     /// forward from the stores (perf: a tenth of the replay's samples on that one load).
     #[inline(always)]
-    fn resolve_origin(
+    pub(crate) fn resolve(
         &self,
         origins: Bitboard,
         taken: Option<Role>,
@@ -122,9 +109,10 @@ impl Spec {
         Some((m, file, rank))
     }
 
-    /// The SAN of `m`, this text's move, with the disambiguation `file` and `rank`.
+    /// The SAN of `m`, this text's move, with the disambiguation `file` and `rank` (see
+    /// [`Spec::resolve`]).
     #[inline(always)]
-    fn canonical(&self, m: Move, file: Option<File>, rank: Option<Rank>) -> San {
+    pub(crate) fn san(&self, m: Move, file: Option<File>, rank: Option<Rank>) -> San {
         San::Normal {
             role: self.role,
             file,
@@ -268,9 +256,9 @@ impl Position {
                     promotion,
                 };
                 if let Some((origins, taken)) = self.legal_origins(role, to) {
-                    let (m, file, rank) = spec.resolve_origin(origins, taken, self.turn())?;
+                    let (m, file, rank) = spec.resolve(origins, taken, self.turn())?;
                     note_disambiguation(&spec, m, (file, rank), letter, &mut forms);
-                    return Some((m, spec.canonical(m, file, rank), check, forms));
+                    return Some((m, spec.san(m, file, rank), check, forms));
                 }
                 let candidates = self.san_candidates(role, to);
                 let m = unique(candidates.iter().filter(|m| spec.fits(m, true)))?;

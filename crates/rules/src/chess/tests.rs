@@ -1248,7 +1248,9 @@ fn moves_resolved_on_squares_are_those_of_the_list() {
                                 let by_list =
                                     unique(candidates.iter().filter(|m| spec.fits(m, true)))
                                         .map(|m| (m, canonical(m, &candidates)));
-                                let on_squares = spec.resolve(origins, taken, position.turn());
+                                let on_squares = spec
+                                    .resolve(origins, taken, position.turn())
+                                    .map(|(m, file, rank)| (m, spec.san(m, file, rank)));
                                 assert_eq!(on_squares, by_list, "{spec:?} in {}", position.fen());
                                 if on_squares.is_some() {
                                     resolved += 1;
