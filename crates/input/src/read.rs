@@ -658,10 +658,13 @@ impl<'r> ChunkReader<'r> {
 /// the boundary is never at the first.
 fn tail_game_boundary(text: &str) -> Option<usize> {
     // Most games are a few kilobytes, engine games with comments some tens: a last part
-    // that holds two of them, then a larger one, then the whole text. A 1 MiB part first
-    // lexed an eighth of every 8 MiB piece (as they were then) again, 5% of `kifu check`'s
-    // samples; a 64 KiB one still 1% of its instructions on a database of 4 KB games.
-    tail_game_boundary_in(text, &[16 << 10, 64 << 10, 1 << 20])
+    // that holds two of them, then larger ones, each four times the last, then the whole
+    // text. A 1 MiB part first lexed an eighth of every 8 MiB piece (as they were then)
+    // again, 5% of `kifu check`'s samples; a 64 KiB one still 1% of its instructions on a
+    // database of 4 KB games. From 64 KiB straight to 1 MiB, a piece that ends in engine
+    // games of 40 KB lexed a quarter of itself again (3 of the 28 pieces of the check
+    // bench's 110 MB).
+    tail_game_boundary_in(text, &[16 << 10, 64 << 10, 256 << 10, 1 << 20])
 }
 
 /// [`tail_game_boundary`], trying the last `tails` bytes of `text` in turn.
