@@ -1,5 +1,7 @@
-//! `kifu check` and `kifu export` on 100 MB of PGN (the pgn-reader-bench and TCEC files,
-//! repeated), beside the peers of issues 11 and 17 in the same run: a validator built on pgn-reader and shakmaty that
+//! `kifu check` on 100 MB of PGN, twice: the pgn-reader-bench files repeated (a Lichess
+//! sample and a TWIC issue, the file issue 17 names), then those and the TCEC files (engine
+//! games, a long comment after every move); `kifu export` on the second. Each beside the
+//! peers of issues 11 and 17 in the same run: a validator built on pgn-reader and shakmaty that
 //! plays every main-line move (single-threaded, as pgn-reader is), and `pgn-extract -s -r`
 //! when it is installed (Debian's `pgn-extract`). The tools run one after the other in each
 //! of several rounds (5 for checking, 3 for exporting; `KIFU_BENCH_ROUNDS` sets both), and
@@ -80,16 +82,27 @@ impl Visitor for Validator {
     }
 }
 
-fn database(path: &Path) -> Option<usize> {
+/// The pgn-reader-bench files: a Lichess sample and a TWIC issue, what issue 17 measures on.
+const READER_BENCH: [&str; 2] = [
+    "pgn-reader-bench/lichess_db_1000k.pgn",
+    "pgn-reader-bench/twic1599_1000k.pgn",
+];
+
+/// Those and the TCEC files (engine games with a comment after every move), which the
+/// exports are measured on too.
+const WITH_TCEC: [&str; 6] = [
+    "pgn-reader-bench/lichess_db_1000k.pgn",
+    "pgn-reader-bench/twic1599_1000k.pgn",
+    "tcec/TCEC_Season_1_-_Division_1.pgn",
+    "tcec/TCEC_Season_1_-_Division_2.pgn",
+    "tcec/TCEC_Season_10_-_Superfinal.pgn",
+    "tcec/TCEC_Season_20_-_Frc3_Final.pgn",
+];
+
+/// Writes `files` of the shared corpus, one after the other and again, to 100 MiB or just
+/// over, at `path`: its size.
+fn database(path: &Path, files: &[&str]) -> Option<usize> {
     let dir = workspace().join("../shared/corpus/pgn");
-    let files = [
-        "pgn-reader-bench/lichess_db_1000k.pgn",
-        "pgn-reader-bench/twic1599_1000k.pgn",
-        "tcec/TCEC_Season_1_-_Division_1.pgn",
-        "tcec/TCEC_Season_1_-_Division_2.pgn",
-        "tcec/TCEC_Season_10_-_Superfinal.pgn",
-        "tcec/TCEC_Season_20_-_Frc3_Final.pgn",
-    ];
     let mut one = Vec::new();
     for file in files {
         one.extend(std::fs::read(dir.join(file)).ok()?);
@@ -198,32 +211,20 @@ fn rounds(default: usize) -> usize {
         .max(1)
 }
 
-fn main() {
-    let file = std::env::temp_dir().join(format!("kifu-check-bench-{}.pgn", std::process::id()));
-    let Some(size) = database(&file) else {
-        eprintln!("SKIPPED: the shared corpus is not beside the repository");
-        return;
-    };
+/// The check of one database: the validator (in process, single-threaded), kifu check with
+/// and without the replay, pgn-extract -s -r, one after the other in each round.
+fn check(name: &str, files: &[&str], kifu: &Path, extract: Option<&Path>) -> Option<()> {
+    let file = std::env::temp_dir().join(format!(
+        "kifu-check-bench-{}-{}.pgn",
+        files.len(),
+        std::process::id()
+    ));
+    let size = database(&file, files)?;
     let mb = size as f64 / 1e6;
-    println!("{mb:.0} MB of PGN at {}", file.display());
-
-    let kifu: PathBuf = std::env::var_os("KIFU_BIN")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| workspace().join("target/release/kifu"));
-    if !kifu.is_file() {
-        eprintln!(
-            "SKIPPED kifu: no binary at {} (cargo build --release -p kifu)",
-            kifu.display()
-        );
-        return;
-    }
-    let extract = Path::new("/usr/games/pgn-extract");
-    let extract = extract.is_file().then_some(extract);
+    println!("\n{name}: {mb:.0} MB of PGN at {}", file.display());
     let path = file.to_string_lossy().to_string();
     let bytes = std::fs::read(&file).expect("the database");
 
-    // Checking: the validator (in process, single-threaded), kifu check with and without
-    // the replay, pgn-extract -s -r, one after the other in each round.
     let rounds_check = rounds(5);
     let (mut validator, mut check, mut syntax, mut extract_check) = (
         Runs::default(),
@@ -244,10 +245,10 @@ fn main() {
             wall: started.elapsed().as_secs_f64(),
             stats: None,
         });
-        check.0.extend(run_once(&kifu, &["check", &path]));
+        check.0.extend(run_once(kifu, &["check", &path]));
         syntax
             .0
-            .extend(run_once(&kifu, &["check", "--syntax-only", &path]));
+            .extend(run_once(kifu, &["check", "--syntax-only", &path]));
         if let Some(extract) = extract {
             extract_check
                 .0
@@ -285,6 +286,47 @@ fn main() {
         Some(_) => println!("pgn-extract -s -r: {}", extract_check.describe(mb)),
         None => println!("pgn-extract: not installed (apt-get install pgn-extract)"),
     }
+    let _ = std::fs::remove_file(&file);
+    Some(())
+}
+
+fn main() {
+    let kifu: PathBuf = std::env::var_os("KIFU_BIN")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace().join("target/release/kifu"));
+    if !kifu.is_file() {
+        eprintln!(
+            "SKIPPED kifu: no binary at {} (cargo build --release -p kifu)",
+            kifu.display()
+        );
+        return;
+    }
+    let extract = Path::new("/usr/games/pgn-extract");
+    let extract = extract.is_file().then_some(extract);
+
+    // Checking: on the file issue 17 names (the pgn-reader-bench files), then with the
+    // TCEC files besides.
+    for (name, files) in [
+        ("pgn-reader-bench", &READER_BENCH[..]),
+        ("pgn-reader-bench and TCEC", &WITH_TCEC[..]),
+    ] {
+        if check(name, files, &kifu, extract).is_none() {
+            eprintln!("SKIPPED: the shared corpus is not beside the repository");
+            return;
+        }
+    }
+
+    let file = std::env::temp_dir().join(format!("kifu-check-bench-{}.pgn", std::process::id()));
+    let Some(size) = database(&file, &WITH_TCEC) else {
+        eprintln!("SKIPPED: the shared corpus is not beside the repository");
+        return;
+    };
+    let mb = size as f64 / 1e6;
+    println!(
+        "\nexports of pgn-reader-bench and TCEC: {mb:.0} MB of PGN at {}",
+        file.display()
+    );
+    let path = file.to_string_lossy().to_string();
 
     // Exporting (JSON Lines to /dev/null), with and without a position per move, beside
     // pgn-extract writing a FEN comment after every move.
