@@ -6,6 +6,7 @@ const os = require("os");
 const path = require("path");
 const http = require("http");
 const { chromium } = require("playwright-core");
+const { runtimeDirs } = require("./runtime");
 
 const extension = path.resolve(__dirname, "..", "..");
 const root = path.resolve(extension, "..", "..");
@@ -52,6 +53,8 @@ async function main() {
       ...process.env,
       XDG_CONFIG_HOME: path.join(temp, "config"),
       XDG_DATA_HOME: path.join(temp, "data"),
+      // VS Code's sockets go into the run's folder too (see `runtimeDirs`).
+      ...runtimeDirs(temp),
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

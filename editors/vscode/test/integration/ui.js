@@ -9,6 +9,7 @@ const os = require("os");
 const path = require("path");
 const http = require("http");
 const { chromium } = require("playwright-core");
+const { runtimeDirs } = require("./runtime");
 
 const extension = path.resolve(__dirname, "..", "..");
 const root = path.resolve(extension, "..", "..");
@@ -61,6 +62,8 @@ async function main() {
     PATH: process.env.PATH.split(path.delimiter).filter((d) => !fs.existsSync(path.join(d, "kifu"))).join(path.delimiter),
     XDG_CONFIG_HOME: path.join(temp, "config"),
     XDG_DATA_HOME: path.join(temp, "data"),
+    // VS Code's sockets go into the run's folder too (see `runtimeDirs`).
+    ...runtimeDirs(temp),
   };
   const common = ["--user-data-dir", path.join(temp, "user-data"), "--extensions-dir", path.join(temp, "extensions")];
   execFileSync(codeServer, [...common, "--install-extension", vsix], { env, stdio: "inherit" });
