@@ -88,11 +88,9 @@ const READER_BENCH: [&str; 2] = [
     "pgn-reader-bench/twic1599_1000k.pgn",
 ];
 
-/// Those and the TCEC files (engine games with a comment after every move), which the
-/// exports are measured on too.
-const WITH_TCEC: [&str; 6] = [
-    "pgn-reader-bench/lichess_db_1000k.pgn",
-    "pgn-reader-bench/twic1599_1000k.pgn",
+/// The TCEC files (engine games with a comment after every move): with the files above,
+/// the second file checked, and the one the exports are measured on.
+const TCEC: [&str; 4] = [
     "tcec/TCEC_Season_1_-_Division_1.pgn",
     "tcec/TCEC_Season_1_-_Division_2.pgn",
     "tcec/TCEC_Season_10_-_Superfinal.pgn",
@@ -211,19 +209,14 @@ fn rounds(default: usize) -> usize {
         .max(1)
 }
 
-/// The check of one database: the validator (in process, single-threaded), kifu check with
-/// and without the replay, pgn-extract -s -r, one after the other in each round.
-fn check(name: &str, files: &[&str], kifu: &Path, extract: Option<&Path>) -> Option<()> {
-    let file = std::env::temp_dir().join(format!(
-        "kifu-check-bench-{}-{}.pgn",
-        files.len(),
-        std::process::id()
-    ));
-    let size = database(&file, files)?;
+/// The check of one database, `size` bytes at `file`: the validator (in process,
+/// single-threaded), kifu check with and without the replay, pgn-extract -s -r, one after
+/// the other in each round.
+fn check(name: &str, file: &Path, size: usize, kifu: &Path, extract: Option<&Path>) {
     let mb = size as f64 / 1e6;
     println!("\n{name}: {mb:.0} MB of PGN at {}", file.display());
     let path = file.to_string_lossy().to_string();
-    let bytes = std::fs::read(&file).expect("the database");
+    let bytes = std::fs::read(file).expect("the database");
 
     let rounds_check = rounds(5);
     let (mut validator, mut check, mut syntax, mut extract_check) = (
@@ -286,8 +279,6 @@ fn check(name: &str, files: &[&str], kifu: &Path, extract: Option<&Path>) -> Opt
         Some(_) => println!("pgn-extract -s -r: {}", extract_check.describe(mb)),
         None => println!("pgn-extract: not installed (apt-get install pgn-extract)"),
     }
-    let _ = std::fs::remove_file(&file);
-    Some(())
 }
 
 fn main() {
@@ -305,22 +296,27 @@ fn main() {
     let extract = extract.is_file().then_some(extract);
 
     // Checking: on the file issue 17 names (the pgn-reader-bench files), then with the
-    // TCEC files besides.
-    for (name, files) in [
+    // TCEC files besides; the exports on the second.
+    let with_tcec: Vec<&str> = READER_BENCH.iter().chain(&TCEC).copied().collect();
+    let sets = [
         ("pgn-reader-bench", &READER_BENCH[..]),
-        ("pgn-reader-bench and TCEC", &WITH_TCEC[..]),
-    ] {
-        if check(name, files, &kifu, extract).is_none() {
+        ("pgn-reader-bench and TCEC", &with_tcec[..]),
+    ];
+    // The database checked last, kept for the exports (each one before it removed).
+    let mut last: Option<(PathBuf, usize)> = None;
+    for (k, (name, files)) in sets.into_iter().enumerate() {
+        let file =
+            std::env::temp_dir().join(format!("kifu-check-bench-{}-{k}.pgn", std::process::id()));
+        let Some(size) = database(&file, files) else {
             eprintln!("SKIPPED: the shared corpus is not beside the repository");
             return;
+        };
+        check(name, &file, size, &kifu, extract);
+        if let Some((checked, _)) = last.replace((file, size)) {
+            let _ = std::fs::remove_file(checked);
         }
     }
-
-    let file = std::env::temp_dir().join(format!("kifu-check-bench-{}.pgn", std::process::id()));
-    let Some(size) = database(&file, &WITH_TCEC) else {
-        eprintln!("SKIPPED: the shared corpus is not beside the repository");
-        return;
-    };
+    let (file, size) = last.expect("a database");
     let mb = size as f64 / 1e6;
     println!(
         "\nexports of pgn-reader-bench and TCEC: {mb:.0} MB of PGN at {}",
