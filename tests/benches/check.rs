@@ -9,8 +9,8 @@
 //! (from `/usr/bin/time` when present), with the ratios of the medians: a shared machine's
 //! speed moves from minute to minute, and a ratio of two bests taken a minute apart moved
 //! with it. The validator also runs on the file's two halves at once, a thread each: what
-//! two cores give its work on the machine, at best (on a shared virtual machine, less than
-//! twice one).
+//! two cores give its own work on the machine, the most a program that splits its work
+//! perfectly could get from them.
 //!
 //! `cargo bench -p kifu-e2e --bench check` (needs the shared corpus; `KIFU_BIN` names the
 //! binary to measure, else the release build).
@@ -235,8 +235,8 @@ fn rounds(default: usize) -> usize {
 }
 
 /// The check of one database, `size` bytes at `file`: the validator (in process,
-/// single-threaded), kifu check with and without the replay, pgn-extract -s -r, one after
-/// the other in each round.
+/// single-threaded, then on the file's two halves at once), kifu check with and without
+/// the replay, pgn-extract -s -r, one after the other in each round.
 fn check(name: &str, file: &Path, size: usize, kifu: &Path, extract: Option<&Path>) {
     let mb = size as f64 / 1e6;
     println!("\n{name}: {mb:.0} MB of PGN at {}", file.display());
