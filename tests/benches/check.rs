@@ -128,15 +128,11 @@ fn validate(bytes: &[u8]) -> (usize, usize) {
     (games, illegal)
 }
 
-/// Where the first game that starts in the second half of `bytes` starts: at a line that
-/// opens a tag pair after a blank line (the databases here are whole games, one after the
-/// other, each with its tags).
+/// Where the file's second half starts: the first place at or after its middle where the
+/// CLI could cut it into pieces (a line that opens a tag pair after a blank line), or its
+/// end when there is none.
 fn middle_game_start(bytes: &[u8]) -> usize {
-    let middle = bytes.len() / 2;
-    bytes[middle..]
-        .windows(3)
-        .position(|w| w == b"\n\n[")
-        .map_or(bytes.len(), |at| middle + at + 2)
+    kifu_syntax::pgn::cut_point_after(bytes, bytes.len() / 2).unwrap_or(bytes.len())
 }
 
 /// One run of a command: wall time, and CPU time and peak memory when `/usr/bin/time` can
@@ -198,6 +194,18 @@ fn run_once(program: &Path, args: &[&str]) -> Option<Run> {
 struct Runs(Vec<Run>);
 
 impl Runs {
+    /// Runs `work` in this process and adds its wall time (no CPU time or peak: those are
+    /// the bench's own).
+    fn time<R>(&mut self, work: impl FnOnce() -> R) -> R {
+        let started = Instant::now();
+        let out = work();
+        self.0.push(Run {
+            wall: started.elapsed().as_secs_f64(),
+            stats: None,
+        });
+        out
+    }
+
     fn median(values: &mut [f64]) -> f64 {
         values.sort_by(f64::total_cmp);
         values.get(values.len() / 2).copied().unwrap_or(f64::NAN)
@@ -257,21 +265,13 @@ fn check(name: &str, file: &Path, size: usize, kifu: &Path, extract: Option<&Pat
     let mut halves = Runs::default();
     let (mut games, mut illegal) = (0, 0);
     for _ in 0..rounds_check {
-        let started = Instant::now();
-        (games, illegal) = validate(&bytes);
-        validator.0.push(Run {
-            wall: started.elapsed().as_secs_f64(),
-            stats: None,
-        });
-        let started = Instant::now();
-        let (a, b) = std::thread::scope(|threads| {
-            let a = threads.spawn(|| validate(first));
-            let b = validate(second);
-            (a.join().expect("the validator does not panic"), b)
-        });
-        halves.0.push(Run {
-            wall: started.elapsed().as_secs_f64(),
-            stats: None,
+        (games, illegal) = validator.time(|| validate(&bytes));
+        let (a, b) = halves.time(|| {
+            std::thread::scope(|threads| {
+                let a = threads.spawn(|| validate(first));
+                let b = validate(second);
+                (a.join().expect("the validator does not panic"), b)
+            })
         });
         assert!(a.0 > 0 && b.0 > 0, "each half holds games");
         assert_eq!(
