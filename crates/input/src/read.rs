@@ -5,14 +5,17 @@
 //! Latin-1, so its encoding is decided game by game: a game whose bytes are UTF-8 is read as
 //! UTF-8, any other as Windows-1252 with a `not-utf8` warning. Games are found before the
 //! encoding is known by lexing the bytes as UTF-8 with bad sequences replaced: PGN's
-//! structure is all ASCII, which both readings keep, so the games are the same. The answer
-//! for a game depends only on its bytes, never on where a piece was cut.
+//! structure is all ASCII, which both readings keep, so the games are the same. A piece of
+//! a file is lexed only around the characters that depend on their game (see [`ByteWise`]):
+//! a bad byte is Windows-1252 whatever its game, ASCII the same either way. The answer for
+//! a game depends only on its bytes, never on where a piece was cut.
 //!
 //! A file that starts with a UTF-16 byte order mark is transcoded to UTF-8 as it is read.
 
 use std::borrow::Cow;
 use std::fs::File;
 use std::io::{self, Read};
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use encoding_rs::{Encoding, UTF_16BE, UTF_16LE};
@@ -193,7 +196,9 @@ pub fn decode(notation: Notation, bytes: &[u8]) -> Decoded {
         Notation::Pgn => {
             let view = LossyView::new(&utf8);
             let games = pgn::Games::new(&view.text);
-            view.decode_games(&utf8, &games, view.text.len())
+            let (text, not_utf8) = view.decode_games(&utf8, &games, view.text.len());
+            let warnings = not_utf8.iter().map(|n| n.warning(&text, "game")).collect();
+            (text, warnings)
         }
         _ => decode_whole(&utf8),
     };
@@ -277,32 +282,50 @@ fn decode_whole(bytes: &[u8]) -> (String, Vec<SyntaxError>) {
     match std::str::from_utf8(bytes) {
         Ok(text) => (text.to_string(), Vec::new()),
         Err(err) => {
-            let (text, warning) = windows_1252(bytes, err.valid_up_to(), 0, "file");
+            let (text, bad) = windows_1252(bytes, err.valid_up_to(), 0);
+            let warning = bad.warning(&text, "file");
             (text, vec![warning])
         }
     }
 }
 
-/// `bytes` decoded as Windows-1252, the usual meaning of "Latin-1" in PGN files, with a
-/// `not-utf8` warning at byte `bad` (the first that is not UTF-8); the text will start at
-/// `at` in its piece.
-fn windows_1252(bytes: &[u8], bad: usize, at: usize, what: &str) -> (String, SyntaxError) {
+/// `bytes` decoded as Windows-1252, the usual meaning of "Latin-1" in PGN files, and where
+/// byte `bad` (the first that is not UTF-8) is in it; the text will start at `at` in its
+/// piece.
+fn windows_1252(bytes: &[u8], bad: usize, at: usize) -> (String, NotUtf8) {
     let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(bytes);
     // Each byte became one character: the bad byte is character `bad`.
     let local: usize = text.chars().take(bad).map(char::len_utf8).sum();
-    let width = text[local..].chars().next().map_or(0, char::len_utf8);
-    let warning = SyntaxError::new(
-        codes::NotUtf8,
-        TextRange::at(
-            TextSize::from((at + local) as u32),
-            TextSize::from(width as u32),
-        ),
-        format!(
-            "this {what} is not UTF-8 (byte 0x{:02X} here); kifu read it as Windows-1252 (Latin-1)",
-            bytes[bad]
-        ),
-    );
-    (text.into_owned(), warning)
+    let not_utf8 = NotUtf8 {
+        at: TextSize::from((at + local) as u32),
+        byte: bytes[bad],
+    };
+    (text.into_owned(), not_utf8)
+}
+
+/// Where a text read as Windows-1252 has a byte that is not UTF-8: the offset of its
+/// character in the text, and the byte.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct NotUtf8 {
+    at: TextSize,
+    byte: u8,
+}
+
+impl NotUtf8 {
+    /// The `not-utf8` warning of a `what` (a game, a file) read as Windows-1252 whose first
+    /// byte that is not UTF-8 is this one, in `text`, the text it is in.
+    fn warning(self, text: &str, what: &str) -> SyntaxError {
+        let at = usize::from(self.at);
+        let width = text[at..].chars().next().map_or(0, char::len_utf8);
+        SyntaxError::new(
+            codes::NotUtf8,
+            TextRange::at(self.at, TextSize::from(width as u32)),
+            format!(
+                "this {what} is not UTF-8 (byte 0x{:02X} here); kifu read it as Windows-1252 (Latin-1)",
+                self.byte
+            ),
+        )
+    }
 }
 
 /// The runs of `bytes` between bad UTF-8 sequences, each with the length of the bad
@@ -410,29 +433,23 @@ impl<'b> LossyView<'b> {
 
     /// The offset in the bytes of `at`, a character boundary of the text.
     fn byte_offset(&self, at: usize) -> usize {
-        match self.anchors.partition_point(|&(t, _)| t <= at) {
-            0 => at,
-            i => {
-                let (t, b) = self.anchors[i - 1];
-                b + (at - t)
-            }
-        }
+        byte_offset(&self.anchors, at)
     }
 
     /// The text of the games that start before `cut` (an offset of the text where a game
-    /// starts, or its end), decoded game by game, and a `not-utf8` warning for each game that
-    /// is not UTF-8.
+    /// starts, or its end), decoded game by game, and where each game that is not UTF-8 has
+    /// its first byte that is not.
     fn decode_games(
         &self,
         bytes: &[u8],
         games: &pgn::Games<'_>,
         cut: usize,
-    ) -> (String, Vec<SyntaxError>) {
+    ) -> (String, Vec<NotUtf8>) {
         if self.anchors.is_empty() {
             return (self.text[..cut].to_string(), Vec::new());
         }
         let mut text = String::with_capacity(cut);
-        let mut warnings = Vec::new();
+        let mut not_utf8 = Vec::new();
         let mut from = 0;
         // Each game with the white space before it; then the white space after the last.
         let ends = (0..games.len())
@@ -445,15 +462,230 @@ impl<'b> LossyView<'b> {
             match std::str::from_utf8(segment) {
                 Ok(utf8) => text.push_str(utf8),
                 Err(err) => {
-                    let (latin1, warning) =
-                        windows_1252(segment, err.valid_up_to(), text.len(), "game");
+                    let (latin1, bad) = windows_1252(segment, err.valid_up_to(), text.len());
                     text.push_str(&latin1);
-                    warnings.push(warning);
+                    not_utf8.push(bad);
                 }
             }
             from = end;
         }
-        (text, warnings)
+        (text, not_utf8)
+    }
+}
+
+/// The offset in some bytes of `at`, a character boundary of their text, when `anchors`
+/// hold where each run of bytes decoded into another length ends, in the text and in the
+/// bytes.
+fn byte_offset(anchors: &[(usize, usize)], at: usize) -> usize {
+    match anchors.partition_point(|&(t, _)| t <= at) {
+        0 => at,
+        i => {
+            let (t, b) = anchors[i - 1];
+            b + (at - t)
+        }
+    }
+}
+
+/// Bytes that are not all UTF-8, decoded game by game without cutting all of them into
+/// games: ASCII reads the same either way, each byte of a bad sequence is Windows-1252 (its
+/// game is), and only a valid character that is not ASCII depends on its game, which is
+/// found by lexing around it ([`Windows`]). A Latin-1 file has no such character: its
+/// pieces are decoded with no lexing at all, where lexing each piece on the thread that
+/// reads took a fifth of `kifu check`'s time. The text is the one [`LossyView::decode_games`]
+/// gives (a test holds the two equal).
+struct ByteWise {
+    text: String,
+    /// Where each bad sequence starts in the text, and its first byte.
+    not_utf8: Vec<NotUtf8>,
+    /// After each run of bytes decoded as Windows-1252: where it ends in the text and in
+    /// the bytes.
+    anchors: Vec<(usize, usize)>,
+}
+
+/// A run of bytes that are not ASCII: a bad UTF-8 sequence, or a valid character.
+#[derive(Clone, Copy)]
+struct Odd {
+    at: usize,
+    bad: bool,
+}
+
+impl ByteWise {
+    fn new(bytes: &[u8]) -> ByteWise {
+        // The runs of valid UTF-8 (whether they are all ASCII) and the bad sequence after
+        // each; every byte that is not ASCII.
+        let mut runs = Vec::new();
+        let mut odds = Vec::new();
+        let mut at = 0;
+        for (valid, bad) in utf8_runs(bytes) {
+            let ascii = valid.is_ascii();
+            if !ascii {
+                odds.extend(
+                    valid
+                        .char_indices()
+                        .filter(|(_, c)| !c.is_ascii())
+                        .map(|(i, _)| Odd {
+                            at: at + i,
+                            bad: false,
+                        }),
+                );
+            }
+            at += valid.len();
+            if bad > 0 {
+                odds.push(Odd { at, bad: true });
+                at += bad;
+            }
+            runs.push((valid, ascii, bad));
+        }
+        let latin = latin_characters(bytes, &odds);
+        let mut text = String::with_capacity(bytes.len() + bytes.len() / 16);
+        let mut not_utf8 = Vec::new();
+        let mut anchors = Vec::new();
+        let mut windows_1252 = |text: &mut String, run: &[u8], end: usize| {
+            let (latin1, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(run);
+            text.push_str(&latin1);
+            anchors.push((text.len(), end));
+        };
+        let (mut at, mut k) = (0, 0);
+        for (valid, ascii, bad) in runs {
+            if ascii {
+                text.push_str(valid);
+            } else {
+                // Each character that is not ASCII as its game reads it.
+                let mut from = 0;
+                for (i, c) in valid.char_indices().filter(|(_, c)| !c.is_ascii()) {
+                    text.push_str(&valid[from..i]);
+                    from = i + c.len_utf8();
+                    if latin[k] {
+                        windows_1252(&mut text, &valid.as_bytes()[i..from], at + from);
+                    } else {
+                        text.push(c);
+                    }
+                    k += 1;
+                }
+                text.push_str(&valid[from..]);
+            }
+            at += valid.len();
+            if bad > 0 {
+                not_utf8.push(NotUtf8 {
+                    at: TextSize::from(text.len() as u32),
+                    byte: bytes[at],
+                });
+                windows_1252(&mut text, &bytes[at..at + bad], at + bad);
+                at += bad;
+                k += 1;
+            }
+        }
+        ByteWise {
+            text,
+            not_utf8,
+            anchors,
+        }
+    }
+}
+
+/// For each of `odds` (in the order of `bytes`) that is a valid character, whether its game
+/// has a bad byte (so it is read as Windows-1252 with its game); `false` for the bad ones.
+/// The games are found around the characters, or around the bad bytes when those are
+/// fewer (a UTF-8 database with a few Latin-1 games in it), each game once.
+fn latin_characters(bytes: &[u8], odds: &[Odd]) -> Vec<bool> {
+    let characters = odds.iter().filter(|o| !o.bad).count();
+    let mut latin = vec![false; odds.len()];
+    if characters == 0 || characters == odds.len() {
+        return latin;
+    }
+    let mut windows = Windows { bytes, last: None };
+    let mut game = 0..0;
+    if odds.len() - characters <= characters {
+        // The games with a bad byte; each character in one of them is Latin-1.
+        let mut latin_games: Vec<Range<usize>> = Vec::new();
+        for odd in odds.iter().filter(|o| o.bad) {
+            if !game.contains(&odd.at) {
+                game = windows.game_around(odd.at);
+                latin_games.push(game.clone());
+            }
+        }
+        for (k, odd) in odds.iter().enumerate().filter(|(_, o)| !o.bad) {
+            let i = latin_games.partition_point(|g| g.end <= odd.at);
+            latin[k] = latin_games.get(i).is_some_and(|g| g.contains(&odd.at));
+        }
+    } else {
+        let bad_at: Vec<usize> = odds.iter().filter(|o| o.bad).map(|o| o.at).collect();
+        let mut has_bad = false;
+        for (k, odd) in odds.iter().enumerate() {
+            if odd.bad {
+                continue;
+            }
+            if !game.contains(&odd.at) {
+                game = windows.game_around(odd.at);
+                let i = bad_at.partition_point(|&b| b < game.start);
+                has_bad = bad_at.get(i).is_some_and(|&b| b < game.end);
+            }
+            latin[k] = has_bad;
+        }
+    }
+    latin
+}
+
+/// Finds the game that holds a byte of some bytes by lexing them only around it: from the
+/// last cut point before it (see [`pgn::cut_points`]), or an earlier one when the game there
+/// is still in its tag section, to the first after it where the games end (as
+/// [`pgn::Games::to_cut`] reads), as UTF-8 with bad sequences replaced. The games found
+/// from a cut point are those of all the bytes, but the first may have started before it:
+/// it did when the games from the cut point before end in their tag section.
+struct Windows<'b> {
+    bytes: &'b [u8],
+    /// The last window lexed: where it starts and ends, the games in it (ranges of the
+    /// bytes), and whether the last is in its tag section at its end.
+    last: Option<(usize, usize, Vec<Range<usize>>, bool)>,
+}
+
+impl Windows<'_> {
+    /// The range of the bytes, from its first byte to its end, of the game that holds byte
+    /// `at` (not white space).
+    fn game_around(&mut self, at: usize) -> Range<usize> {
+        let len = self.bytes.len();
+        let mut first = pgn::cut_point_before(self.bytes, at);
+        while first > 0 {
+            let before = pgn::cut_point_before(self.bytes, first - 1);
+            if !self.window(before, first).1 {
+                break;
+            }
+            first = before;
+        }
+        // The first cut after `at`, and on past those where the last game is in its tags.
+        let mut end = pgn::cut_point_after(self.bytes, at).unwrap_or(len);
+        loop {
+            let (games, in_tags) = self.window(first, end);
+            if in_tags {
+                end = pgn::cut_point_after(self.bytes, end).unwrap_or(len);
+                continue;
+            }
+            // A byte that is not white space is in a game (an empty range if not).
+            let game = games.iter().find(|g| g.contains(&at)).cloned();
+            debug_assert!(game.is_some(), "byte {at} is in no game");
+            return game.unwrap_or(at..at);
+        }
+    }
+
+    /// The games of the bytes from `start` to `end` (cut points, or the end), and whether
+    /// the last is in its tag section at `end` (never at the end of the bytes).
+    fn window(&mut self, start: usize, end: usize) -> (&[Range<usize>], bool) {
+        if !matches!(&self.last, Some((s, e, ..)) if (*s, *e) == (start, end)) {
+            let view = LossyView::new(&self.bytes[start..end]);
+            let followed = end < self.bytes.len();
+            let games = pgn::Games::new_in(&view.text, 0..view.text.len(), followed);
+            let ranges = (0..games.len())
+                .map(|i| {
+                    let range = games.range(i);
+                    start + view.byte_offset(usize::from(range.start()))
+                        ..start + view.byte_offset(usize::from(range.end()))
+                })
+                .collect();
+            let in_tags = followed && games.ends_in_tags();
+            self.last = Some((start, end, ranges, in_tags));
+        }
+        let (_, _, ranges, in_tags) = self.last.as_ref().expect("the window just lexed");
+        (ranges, *in_tags)
     }
 }
 
@@ -467,21 +699,19 @@ pub struct Chunk {
     pub first_line: usize,
     /// How many bytes of the file (UTF-8 once transcoded) the piece used.
     pub bytes: usize,
-    /// A `not-utf8` warning for each game read as Windows-1252, in text order, with ranges
-    /// into this piece.
-    pub warnings: Vec<SyntaxError>,
+    /// In each game read as Windows-1252, where it has a byte that is not UTF-8 (its first,
+    /// and maybe others), in text order.
+    not_utf8: Vec<NotUtf8>,
 }
 
 impl Chunk {
-    /// The warnings about the game at `range` of the piece.
-    pub fn warnings_in(&self, range: TextRange) -> &[SyntaxError] {
-        let first = self
-            .warnings
-            .partition_point(|w| w.range.start() < range.start());
-        let last = self
-            .warnings
-            .partition_point(|w| w.range.start() < range.end());
-        &self.warnings[first..last.max(first)]
+    /// The `not-utf8` warning of the game at `range` of the piece, if it was read as
+    /// Windows-1252: at its first byte that is not UTF-8. (A game's bytes are all in its
+    /// range: what lies between games is white space.)
+    pub fn warning_of(&self, range: TextRange) -> Option<SyntaxError> {
+        let first = self.not_utf8.partition_point(|n| n.at < range.start());
+        let bad = self.not_utf8.get(first).filter(|n| n.at < range.end())?;
+        Some(bad.warning(&self.text, "game"))
     }
 }
 
@@ -572,7 +802,7 @@ impl<'r> ChunkReader<'r> {
                     self.decoded_piece()
                 }
             };
-            let Some((text, warnings, bytes)) = piece else {
+            let Some((text, not_utf8, bytes)) = piece else {
                 // One game fills the whole piece: read more of it, up to the limit.
                 if self.pending.len() >= self.max_game {
                     return Err(io::Error::new(
@@ -591,7 +821,7 @@ impl<'r> ChunkReader<'r> {
                 offset: self.offset,
                 first_line: self.line,
                 bytes,
-                warnings,
+                not_utf8,
                 text,
             };
             self.offset += chunk.text.len();
@@ -618,7 +848,7 @@ impl<'r> ChunkReader<'r> {
     /// no copy and no second check of UTF-8 (which was 1.8% of `kifu check`'s samples with
     /// the first); what follows the piece is the next one's start. `None`, with the bytes
     /// pending again, when no game ends in them.
-    fn utf8_piece(&mut self, mut text: String) -> Option<(String, Vec<SyntaxError>, usize)> {
+    fn utf8_piece(&mut self, mut text: String) -> Option<(String, Vec<NotUtf8>, usize)> {
         let cut = if self.eof {
             Some(text.len())
         } else {
@@ -633,22 +863,25 @@ impl<'r> ChunkReader<'r> {
         Some((text, Vec::new(), cut))
     }
 
-    /// [`ChunkReader::utf8_piece`] for pending bytes that are not all UTF-8: the piece's
-    /// games are cut in all of its text, and each decoded on its own.
-    fn decoded_piece(&mut self) -> Option<(String, Vec<SyntaxError>, usize)> {
-        let view = LossyView::new(&self.pending);
-        let games = pgn::Games::new(&view.text);
+    /// [`ChunkReader::utf8_piece`] for pending bytes that are not all UTF-8: each game
+    /// decoded on its own, UTF-8 or Windows-1252 ([`ByteWise`]), and the piece cut as a
+    /// UTF-8 one is.
+    fn decoded_piece(&mut self) -> Option<(String, Vec<NotUtf8>, usize)> {
+        let ByteWise {
+            mut text,
+            mut not_utf8,
+            anchors,
+        } = ByteWise::new(&self.pending);
         let cut = if self.eof {
-            Some(view.text.len())
+            text.len()
         } else {
-            last_game_boundary(&view.text, &games)
-        }?;
-        let bytes = view.byte_offset(cut);
-        let (text, warnings) = view.decode_games(&self.pending, &games, cut);
-        drop(games);
-        drop(view);
+            tail_game_boundary(&text)?
+        };
+        let bytes = byte_offset(&anchors, cut);
+        text.truncate(cut);
+        not_utf8.truncate(not_utf8.partition_point(|n| usize::from(n.at) < cut));
         self.pending.drain(..bytes);
-        Some((text, warnings, bytes))
+        Some((text, not_utf8, bytes))
     }
 }
 
@@ -882,7 +1115,7 @@ mod tests {
                 while let Some(chunk) = reader.next_chunk().unwrap() {
                     let pending = reader.pending.capacity();
                     given_back.push((chunk.text.clone(), chunk.offset, chunk.first_line));
-                    given_back.push((format!("{:?}", chunk.warnings), 0, 0));
+                    given_back.push((format!("{:?}", chunk.not_utf8), 0, 0));
                     let capacity = chunk.text.capacity();
                     reader.give_back(chunk.text);
                     buffers += usize::from(capacity > pending);
@@ -892,7 +1125,7 @@ mod tests {
                     .flat_map(|c| {
                         [
                             (c.text, c.offset, c.first_line),
-                            (format!("{:?}", c.warnings), 0, 0),
+                            (format!("{:?}", c.not_utf8), 0, 0),
                         ]
                     })
                     .collect();
@@ -947,6 +1180,129 @@ mod tests {
         assert_eq!(joined, "[Event \"é\"]\n\n1. e4 e5 *\n\n".repeat(20));
     }
 
+    /// The `not-utf8` warnings of a piece, a game at a time, its games as the grammar cuts
+    /// them.
+    fn game_warnings(chunk: &Chunk) -> Vec<SyntaxError> {
+        let games = pgn::Games::new(&chunk.text);
+        (0..games.len())
+            .filter_map(|i| chunk.warning_of(games.range(i)))
+            .collect()
+    }
+
+    /// A database of random games with bytes that are not ASCII in every place a game can
+    /// have them (tag values, comments, moves, between tag pairs), each of a kind: Latin-1,
+    /// valid UTF-8, U+FFFD itself, bad sequences cut short; games with a blank line between
+    /// their tag pairs (a cut point inside a game), with no blank line between them, with no
+    /// result, with a comment that is not closed, and `\r\n` line ends.
+    fn mixed_database(random: &mut kifu_testing::Lcg) -> Vec<u8> {
+        const ODD: [&[u8]; 9] = [
+            b"",
+            b"\xe9",
+            b"\xf6\xe4",
+            "é".as_bytes(),
+            "ć".as_bytes(),
+            "\u{fffd}".as_bytes(),
+            b"\xc3",
+            b"\xe2\x82",
+            b"\x80\xff",
+        ];
+        let odd = |random: &mut kifu_testing::Lcg| -> Vec<u8> {
+            // Most places plain ASCII; the rest one of the kinds.
+            if random.below(3) == 0 {
+                ODD[1 + random.below(ODD.len() - 1)].to_vec()
+            } else {
+                Vec::new()
+            }
+        };
+        let mut bytes = Vec::new();
+        for _ in 0..random.below(30) + 1 {
+            let mut game = Vec::new();
+            game.extend_from_slice(b"[Event \"E");
+            game.extend(odd(random));
+            game.extend_from_slice(b"\"]\n");
+            match random.below(8) {
+                0 => game.extend_from_slice(b"\n"),
+                1 => {
+                    game.extend_from_slice(b"{c");
+                    game.extend(odd(random));
+                    game.extend_from_slice(b"}\n");
+                }
+                _ => {}
+            }
+            game.extend_from_slice(b"[White \"W");
+            game.extend(odd(random));
+            game.extend_from_slice(b"\"]\n\n1. e4 ");
+            game.extend(odd(random));
+            game.extend_from_slice(b" e5 {x");
+            game.extend(odd(random));
+            game.extend_from_slice(b"} 2. Nf3 ");
+            match random.below(10) {
+                0 => {}
+                1 => game.extend_from_slice(b"{open "),
+                2 => game.extend_from_slice(b"(2. d4) *"),
+                _ => game.extend_from_slice(b"1-0"),
+            }
+            game.extend_from_slice(if random.below(4) == 0 { b"\n" } else { b"\n\n" });
+            if random.below(6) == 0 {
+                let mut crlf = Vec::new();
+                for b in game {
+                    if b == b'\n' {
+                        crlf.push(b'\r');
+                    }
+                    crlf.push(b);
+                }
+                game = crlf;
+            }
+            bytes.extend(game);
+        }
+        bytes
+    }
+
+    /// Decoding byte by byte, lexing only around the characters whose game decides them,
+    /// gives the text and the warnings (one per game that is not UTF-8, at its first bad
+    /// byte) that decoding every game on its own does, whole and in pieces of any size.
+    #[test]
+    fn byte_wise_decoding_is_decoding_game_by_game() {
+        let mut random = kifu_testing::Lcg::new(29);
+        let mut mixed = 0;
+        for _ in 0..3000 {
+            let bytes = mixed_database(&mut random);
+            let view = LossyView::new(&bytes);
+            let games = pgn::Games::new(&view.text);
+            let (text, not_utf8) = view.decode_games(&bytes, &games, view.text.len());
+            let byte_wise = ByteWise::new(&bytes);
+            let shown = String::from_utf8_lossy(&bytes);
+            assert_eq!(byte_wise.text, text, "{shown:?}");
+            let chunk = Chunk {
+                text: byte_wise.text,
+                offset: 0,
+                first_line: 0,
+                bytes: bytes.len(),
+                not_utf8: byte_wise.not_utf8,
+            };
+            let whole: Vec<SyntaxError> =
+                not_utf8.iter().map(|n| n.warning(&text, "game")).collect();
+            assert_eq!(game_warnings(&chunk), whole, "{shown:?}");
+            mixed += usize::from(!not_utf8.is_empty() && text.chars().any(|c| c == 'é'));
+            for size in [1, 50, 200, 1000] {
+                let pieces = read(&bytes, size);
+                let joined: String = pieces.iter().map(|p| p.text.as_str()).collect();
+                assert_eq!(joined, text, "size {size}: {shown:?}");
+                let warned: Vec<SyntaxError> = pieces
+                    .iter()
+                    .flat_map(|p| {
+                        game_warnings(p).into_iter().map(|mut w| {
+                            w.range += TextSize::from(p.offset as u32);
+                            w
+                        })
+                    })
+                    .collect();
+                assert_eq!(warned, whole, "size {size}: {shown:?}");
+            }
+        }
+        assert!(mixed > 500, "{mixed} texts with both kinds of games");
+    }
+
     /// A database that mixes UTF-8 and Latin-1 games is decoded game by game, the same way
     /// for every piece size: `René` stays `René` in each UTF-8 game, whatever the bytes of
     /// the Latin-1 games beside it.
@@ -972,7 +1328,7 @@ mod tests {
             let warned: Vec<usize> = pieces
                 .iter()
                 .flat_map(|p| {
-                    p.warnings.iter().map(move |w| {
+                    game_warnings(p).into_iter().map(move |w| {
                         assert_eq!(w.code, codes::NotUtf8);
                         assert_eq!(&p.text[w.range], "é", "the first byte that is not UTF-8");
                         (p.offset + usize::from(w.range.start())) / one_game.len()

@@ -170,8 +170,8 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitStatus {
             // replay, and only read for the syntax alone.
             Notation::Pgn => {
                 let per_game = |piece: &Piece<'_>, games: &Games<'_>, i, cache: &mut _| {
-                    let read = piece.chunk.warnings_in(games.range(i));
-                    check::pgn_game(games, i, read, !options.syntax_only, cache)
+                    let read = piece.chunk.warning_of(games.range(i));
+                    check::pgn_game(games, i, read.as_slice(), !options.syntax_only, cache)
                 };
                 let sink = |piece: &Piece<'_>, _, per_game: Vec<Vec<SyntaxError>>| {
                     games += per_game.len();
@@ -191,13 +191,19 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitStatus {
                 };
                 if options.syntax_only {
                     // A plain game has no syntax error: only its decoding's warnings.
-                    let plain =
-                        Syntax(|piece: &Piece<'_>, range| piece.chunk.warnings_in(range).to_vec());
+                    let plain = Syntax(|piece: &Piece<'_>, range| {
+                        Vec::from_iter(piece.chunk.warning_of(range))
+                    });
                     for_each_piece_plain(source, plain, per_game, sink)
                 } else {
                     let plain = Models(|piece: &Piece<'_>, range, model: &Game| {
-                        let read = piece.chunk.warnings_in(range);
-                        check::pgn_plain_checks(&piece.chunk.text, model, range.start(), read)
+                        let read = piece.chunk.warning_of(range);
+                        check::pgn_plain_checks(
+                            &piece.chunk.text,
+                            model,
+                            range.start(),
+                            read.as_slice(),
+                        )
                     });
                     for_each_piece_plain(source, plain, per_game, sink)
                 }

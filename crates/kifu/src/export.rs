@@ -100,19 +100,19 @@ pub fn run(
             Notation::Pgn => for_each_piece_plain(
                 path,
                 Models(|piece: &Piece<'_>, range: TextRange, model: &Game| {
-                    let read = piece.chunk.warnings_in(range);
+                    let read = piece.chunk.warning_of(range);
                     let game = GameRef {
                         game: model,
                         text: &piece.chunk.text,
                         offset: range.start(),
                     };
-                    piece_game_json(&name, room, piece, game, read, options)
+                    piece_game_json(&name, room, piece, game, read.as_slice(), options)
                 }),
                 |piece, games, i, cache| {
                     let parse = games.parse_game(i, cache);
                     // This game's own decoding warning (it is not UTF-8) among its errors.
-                    let warnings = piece.chunk.warnings_in(games.range(i));
-                    let diagnostics = check::merged(warnings.to_vec(), &parse.errors);
+                    let warnings = piece.chunk.warning_of(games.range(i));
+                    let diagnostics = check::merged(Vec::from_iter(warnings), &parse.errors);
                     let model = Game::pgn(&parse.green);
                     let game = GameRef {
                         game: &model,

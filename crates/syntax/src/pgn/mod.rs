@@ -23,8 +23,8 @@ pub use incremental::reparse;
 pub use lexer::{lex, Lexed};
 pub use parser::{parse_move_number, MAX_MOVE_NUMBER, MAX_VARIATION_DEPTH};
 pub use plain::{
-    cut_point_after, cut_points, game_start, has_english_letters_only, is_other_capital,
-    read_plain, PlainEnd, PlainSink,
+    cut_point_after, cut_point_before, cut_points, game_start, has_english_letters_only,
+    is_other_capital, read_plain, PlainEnd, PlainSink,
 };
 pub(crate) use syntax_kind::pgn_family_kinds;
 pub use syntax_kind::{PgnLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};

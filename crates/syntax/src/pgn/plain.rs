@@ -368,17 +368,38 @@ pub fn cut_point_after(bytes: &[u8], mut from: usize) -> Option<usize> {
     let finder = memchr::memmem::Finder::new(b"\n[");
     while from < bytes.len() {
         let at = from + finder.find(&bytes[from..])? + 1;
-        let blank_before = match at.checked_sub(2).map(|i| bytes[i]) {
-            Some(b'\n') => true,
-            Some(b'\r') => at >= 3 && bytes[at - 3] == b'\n',
-            _ => false,
-        };
-        if blank_before && starts_tag_pair(bytes, at) {
+        if is_cut_point(bytes, at) {
             return Some(at);
         }
         from = at;
     }
     None
+}
+
+/// The last cut point (see [`cut_points`]) at or before `at`: 0, the start of the text,
+/// when there is none after it.
+pub fn cut_point_before(bytes: &[u8], at: usize) -> usize {
+    let finder = memchr::memmem::FinderRev::new(b"\n[");
+    let mut end = (at + 1).min(bytes.len());
+    while let Some(found) = finder.rfind(&bytes[..end]) {
+        if is_cut_point(bytes, found + 1) {
+            return found + 1;
+        }
+        // Before this `\n[`: its `\n` is the last byte looked at.
+        end = found + 1;
+    }
+    0
+}
+
+/// Whether a line that starts at `at`, after `\n`, is a cut point: a tag pair after a
+/// blank line.
+fn is_cut_point(bytes: &[u8], at: usize) -> bool {
+    let blank_before = match at.checked_sub(2).map(|i| bytes[i]) {
+        Some(b'\n') => true,
+        Some(b'\r') => at >= 3 && bytes[at - 3] == b'\n',
+        _ => false,
+    };
+    blank_before && starts_tag_pair(bytes, at)
 }
 
 /// The value of ASCII digits, as `str::parse::<u32>` reads them (`None` past `u32::MAX`).
