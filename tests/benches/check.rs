@@ -1,6 +1,7 @@
-//! `kifu check` on 100 MB of PGN, twice: the pgn-reader-bench files repeated (a Lichess
-//! sample and a TWIC issue, the file issue 17 names), then those and the TCEC files (engine
-//! games, a long comment after every move); `kifu export` on the second. Each beside the
+//! `kifu check` on 100 MB of PGN, three times: the pgn-reader-bench files repeated (a
+//! Lichess sample and a TWIC issue, the file issue 17 names), then those and the TCEC files
+//! (engine games, a long comment after every move), then the first in Windows-1252 (a
+//! Latin-1 database); `kifu export` on the second. Each beside the
 //! peers of issues 11 and 17 in the same run: a validator built on pgn-reader and shakmaty that
 //! plays every main-line move (single-threaded, as pgn-reader is), and `pgn-extract -s -r`
 //! when it is installed (Debian's `pgn-extract`). The tools run one after the other in each
@@ -100,13 +101,23 @@ const TCEC: [&str; 4] = [
 ];
 
 /// Writes `files` of the shared corpus, one after the other and again, to 100 MiB or just
-/// over, at `path`: its size.
-fn database(path: &Path, files: &[&str]) -> Option<usize> {
+/// over, at `path`: its size. In Windows-1252 with `latin1` (a character it has not is
+/// written `&#263;`), as Latin-1 databases are: each piece the CLI reads then has bytes
+/// that are not UTF-8.
+fn database(path: &Path, files: &[&str], latin1: bool) -> Option<usize> {
     let dir = workspace().join("../shared/corpus/pgn");
     let mut one = Vec::new();
     for file in files {
         one.extend(std::fs::read(dir.join(file)).ok()?);
         one.push(b'\n');
+    }
+    if latin1 {
+        let text = String::from_utf8(one).expect("the corpus's PGN files are UTF-8");
+        one = encoding_rs::WINDOWS_1252.encode(&text).0.into_owned();
+        assert!(
+            std::str::from_utf8(&one).is_err(),
+            "the files have letters that are not ASCII"
+        );
     }
     let mut bytes = Vec::new();
     while bytes.len() < 100 << 20 {
@@ -345,25 +356,34 @@ fn main() {
     // Checking: on the file issue 17 names (the pgn-reader-bench files), then with the
     // TCEC files besides; the exports on the second.
     let with_tcec: Vec<&str> = READER_BENCH.iter().chain(&TCEC).copied().collect();
+    // Last, the first again in Windows-1252. The one with TCEC is kept for the exports,
+    // each other removed once checked.
     let sets = [
-        ("pgn-reader-bench", &READER_BENCH[..]),
-        ("pgn-reader-bench and TCEC", &with_tcec[..]),
+        ("pgn-reader-bench", &READER_BENCH[..], false, false),
+        ("pgn-reader-bench and TCEC", &with_tcec[..], false, true),
+        (
+            "pgn-reader-bench in Windows-1252",
+            &READER_BENCH[..],
+            true,
+            false,
+        ),
     ];
-    // The database checked last, kept for the exports (each one before it removed).
-    let mut last: Option<(PathBuf, usize)> = None;
-    for (k, (name, files)) in sets.into_iter().enumerate() {
+    let mut kept: Option<(PathBuf, usize)> = None;
+    for (k, (name, files, latin1, keep)) in sets.into_iter().enumerate() {
         let file =
             std::env::temp_dir().join(format!("kifu-check-bench-{}-{k}.pgn", std::process::id()));
-        let Some(size) = database(&file, files) else {
+        let Some(size) = database(&file, files, latin1) else {
             eprintln!("SKIPPED: the shared corpus is not beside the repository");
             return;
         };
         check(name, &file, size, &kifu, extract);
-        if let Some((checked, _)) = last.replace((file, size)) {
-            let _ = std::fs::remove_file(checked);
+        if keep {
+            kept = Some((file, size));
+        } else {
+            let _ = std::fs::remove_file(file);
         }
     }
-    let (file, size) = last.expect("a database");
+    let (file, size) = kept.expect("the database with TCEC");
     let mb = size as f64 / 1e6;
     println!(
         "\nexports of pgn-reader-bench and TCEC: {mb:.0} MB of PGN at {}",
