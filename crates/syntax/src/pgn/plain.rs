@@ -350,10 +350,11 @@ fn brace_comment_end(bytes: &[u8], i: usize) -> Option<usize> {
 }
 
 /// Where to cut `bytes` into parts of about `size` bytes, for readers that work in
-/// parallel: the start of the text, then starts of lines that open a tag pair after a blank
-/// line, the usual start of a game. A cut is where no token crosses, but not always where a
-/// game starts (a blank line between two tag pairs): a reader checks that the games of the
-/// part before end there.
+/// parallel: the start of the text, then starts of lines that open a tag pair after a line
+/// that does not (a blank line, or the last line of a game's moves), the usual start of a
+/// game. A cut is where no token crosses, but not always where a game starts (a blank line
+/// or a comment between two tag pairs): a reader checks that the games of the part before
+/// end there.
 pub fn cut_points(bytes: &[u8], size: usize) -> Vec<usize> {
     let mut cuts = vec![0];
     let size = size.max(1);
@@ -391,15 +392,16 @@ pub fn cut_point_before(bytes: &[u8], at: usize) -> usize {
     0
 }
 
-/// Whether a line that starts at `at`, after `\n`, is a cut point: a tag pair after a
-/// blank line.
+/// Whether a line that starts at `at`, after `\n`, is a cut point: a tag pair after a line
+/// that is not one (a blank line, or the end of a game's moves in a file that has no blank
+/// line between games). No token crosses the start of a line that starts a tag pair (a
+/// comment with no `}` ends before it, a string at its line's end).
 fn is_cut_point(bytes: &[u8], at: usize) -> bool {
-    let blank_before = match at.checked_sub(2).map(|i| bytes[i]) {
-        Some(b'\n') => true,
-        Some(b'\r') => at >= 3 && bytes[at - 3] == b'\n',
-        _ => false,
-    };
-    blank_before && starts_tag_pair(bytes, at)
+    if !starts_tag_pair(bytes, at) {
+        return false;
+    }
+    let line_before = memchr::memrchr(b'\n', &bytes[..at - 1]).map_or(0, |p| p + 1);
+    !starts_tag_pair(bytes, line_before)
 }
 
 /// The value of ASCII digits, as `str::parse::<u32>` reads them (`None` past `u32::MAX`).

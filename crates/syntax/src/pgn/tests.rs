@@ -216,7 +216,8 @@ fn games_parsed_on_every_core_make_the_same_tree() {
 /// A text lexed and parsed a piece at a time makes the whole text's tree and errors: every
 /// PGN fixture and corpus file (as the CLI reads it), and texts made to be cut where it is
 /// hard (a comment that holds a blank line and a tag pair, a blank line between two tag
-/// pairs, a game without result or moves before the next, a BOM, CRLF), with pieces from
+/// pairs, a game without result or moves before the next, a BOM, CRLF, no blank lines at
+/// all, a comment between tag pairs, a tag pair inside a variation), with pieces from
 /// one byte (a cut at every place [`plain::cut_points`] allows) to 4 KiB (2 KiB for large
 /// files).
 #[test]
@@ -236,6 +237,12 @@ fn a_text_parsed_in_pieces_is_the_whole_texts_tree() {
         "\u{feff}[Event \"a\"]\n\n[Event \"b\"]\n\n[Event \"c\"]\n\n1. e4\n\n[Event \"d\"]\n\n",
         "[Event \"a\"]\r\n\r\n1. e4 e5 *\r\n\r\n[Event \"b\"]\r\n\r\n1. c4 (1. d4) 0-1\r\n",
         "1. e4 ) e5 (\n\n[White \"x\"]\n\n; [Event \"y\"]\n\n[Black \"z\"]\n\n2. Nf3 *",
+        // No blank lines: games cut after their moves' last line.
+        "[Event \"a\"]\n[Site \"b\"]\n1. e4 e5 1-0\n[Event \"c\"]\n1. d4 *\n",
+        "[Event \"a\"]\n{c}\n[Site \"b\"]\n1. e4 (1. d4\n[Event \"x\"]\n1. c4 *\n",
+        "[Event \"a\"]\n1. e4 {open\n[Event \"b\"]\n1. d4 d5 *\n%escape\n[Event \"c\"]\n*\n",
+        "[Event \"a\"]\r\n1. e4 e5 *\r\n[Event \"b\"]\r\n1. c4 0-1\r\n",
+        "[Event \"a\"]\n1. e4 {a\n[not a tag pair]\n} e5 *\n[Event \"b\"]\n*\n",
     ];
     for (i, text) in made.iter().enumerate() {
         texts.push((format!("made text {i}"), text.repeat(3)));
