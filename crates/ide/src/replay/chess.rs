@@ -1,8 +1,6 @@
 //! Chess: every line played from the standard position or the `FEN` tag, in the game's
 //! variant, with the piece letters of its language.
 
-use std::collections::HashMap;
-
 use kifu_rules::chess::{
     color_name, detect_language, role_name, CheckMark, Dialect, FenError, Form, Forms,
     IllegalReason, Language, Move, Moved, Position, Square, UciMove, Variant,
@@ -10,7 +8,9 @@ use kifu_rules::chess::{
 use kifu_syntax::pgn::is_other_capital;
 use kifu_syntax::{Code, Severity, SyntaxError, TextRange};
 
-use super::{rest_not_checked, GamePosition, Reached, Replay, Step, StepPosition, Wanted};
+use super::{
+    rest_not_checked, Branches, GamePosition, Reached, Replay, Step, StepPosition, Wanted,
+};
 use crate::codes;
 use crate::game::{GameRef, MoveId, Start};
 
@@ -72,20 +72,8 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
         }
     }
 
-    // The moves lines branch from, whose positions the lines start from (none in most
-    // games, which have no variation).
-    let mut branch_points = vec![
-        false;
-        if model.lines.len() > 1 {
-            model.moves.len()
-        } else {
-            0
-        }
-    ];
-    for from in model.lines.iter().filter_map(|l| l.branches_from) {
-        branch_points[from.index()] = true;
-    }
-    let mut after: HashMap<MoveId, (Position, u32)> = HashMap::new();
+    // The positions the lines start from (none in most games, which have no variation).
+    let mut branches = Branches::new(model);
     let mut forms = Forms::default();
     let mut first_of_form: Vec<(Form, TextRange)> = Vec::new();
     // Each move written in a form the standard does not use, and its standard SAN: what the
@@ -95,8 +83,8 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
     for (index, line) in model.lines.iter().enumerate() {
         let (mut position, mut ply) = match line.branches_from {
             None => (start.clone(), model.start_ply),
-            Some(from) => match after.get(&from) {
-                Some(state) => state.clone(),
+            Some(from) => match branches.start(from) {
+                Some(state) => state,
                 None => continue,
             },
         };
@@ -181,9 +169,7 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                         out.keep(game, id, step);
                     }
                     ply += 1;
-                    if branch_points.get(id.index()) == Some(&true) {
-                        after.insert(id, (position.clone(), ply));
-                    }
+                    branches.played(id, &position, ply);
                 }
                 Err(illegal) => {
                     let code = match illegal.reason {

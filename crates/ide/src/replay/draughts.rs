@@ -1,8 +1,6 @@
 //! Draughts: every line played from the start position or the `FEN` tag, under the rules of
 //! the game's `GameType`.
 
-use std::collections::HashMap;
-
 use kifu_rules::draughts::{
     legal_moves, parse_square, play, square_name, winner, Color, IllegalMove, Move, Position,
     Variant,
@@ -10,9 +8,11 @@ use kifu_rules::draughts::{
 use kifu_syntax::pdn::board::{move_squares, Board};
 use kifu_syntax::{Severity, SyntaxError, TextRange};
 
-use super::{rest_not_checked, GamePosition, Reached, Replay, Step, StepPosition, Wanted};
+use super::{
+    rest_not_checked, Branches, GamePosition, Reached, Replay, Step, StepPosition, Wanted,
+};
 use crate::codes;
-use crate::game::{GameRef, MoveId, Start};
+use crate::game::{GameRef, Start};
 
 fn name(color: Color) -> &'static str {
     match color {
@@ -103,9 +103,7 @@ fn replay_on(game: GameRef<'_>, board: &Board, wanted: Wanted, out: &mut Replay)
     }
 
     // Positions (and plies) after the moves that variations branch from.
-    let branch_points: std::collections::HashSet<MoveId> =
-        model.lines.iter().filter_map(|l| l.branches_from).collect();
-    let mut after: HashMap<MoveId, (Position, u32)> = HashMap::new();
+    let mut branches = Branches::new(model);
     let mut said_separator = false;
     let mut said_split = false;
     let mut main_end: Option<Position> = None;
@@ -119,8 +117,8 @@ fn replay_on(game: GameRef<'_>, board: &Board, wanted: Wanted, out: &mut Replay)
                 }
                 _ => (start.clone(), model.start_ply),
             },
-            Some(from) => match after.get(&from) {
-                Some(state) => state.clone(),
+            Some(from) => match branches.start(from) {
+                Some(state) => state,
                 None => continue,
             },
         };
@@ -248,9 +246,7 @@ fn replay_on(game: GameRef<'_>, board: &Board, wanted: Wanted, out: &mut Replay)
                     }
                     position = next;
                     ply += 1;
-                    if branch_points.contains(&id) {
-                        after.insert(id, (position.clone(), ply));
-                    }
+                    branches.played(id, &position, ply);
                 }
                 Err(illegal) => {
                     let (code, why) = reason(&illegal, &position, &squares, capture, variant);

@@ -233,6 +233,64 @@ pub(crate) fn steps(game: GameRef<'_>) -> Vec<Option<Step>> {
     steps
 }
 
+/// The positions lines start from, each with the ply of its next move: the one after each
+/// move that lines branch from, kept when that move is played and handed to the lines
+/// that start there, the last of them taking it. Found by the move's index (a `HashMap`
+/// hashed every move of a game with variations, and allocated again for every game).
+pub(super) struct Branches<P> {
+    /// For each move of the game, where its position is kept in `kept`, or [`NOT_KEPT`];
+    /// empty for a game with one line.
+    slot: Vec<u32>,
+    /// Each position kept (once played), and how many lines have yet to start from it.
+    kept: Vec<(Option<(P, u32)>, u32)>,
+}
+
+/// A move no line branches from, in [`Branches::slot`].
+const NOT_KEPT: u32 = u32::MAX;
+
+impl<P: Clone> Branches<P> {
+    pub(super) fn new(game: &crate::game::Game) -> Branches<P> {
+        let mut branches = Branches {
+            slot: Vec::new(),
+            kept: Vec::new(),
+        };
+        if game.lines.len() > 1 {
+            branches.slot = vec![NOT_KEPT; game.moves.len()];
+            for from in game.lines.iter().filter_map(|l| l.branches_from) {
+                let slot = &mut branches.slot[from.index()];
+                if *slot == NOT_KEPT {
+                    *slot = branches.kept.len() as u32;
+                    branches.kept.push((None, 0));
+                }
+                branches.kept[*slot as usize].1 += 1;
+            }
+        }
+        branches
+    }
+
+    /// `m` was played, leading to `position`, whose next move is at `ply`: kept if lines
+    /// start there.
+    #[inline]
+    pub(super) fn played(&mut self, m: MoveId, position: &P, ply: u32) {
+        if let Some(&slot) = self.slot.get(m.index()).filter(|&&s| s != NOT_KEPT) {
+            self.kept[slot as usize].0 = Some((position.clone(), ply));
+        }
+    }
+
+    /// The position a line that branches from `m` starts from, and its ply; `None` when `m`
+    /// was not played (its line stopped before it).
+    pub(super) fn start(&mut self, m: MoveId) -> Option<(P, u32)> {
+        let slot = *self.slot.get(m.index()).filter(|&&s| s != NOT_KEPT)?;
+        let (state, left) = &mut self.kept[slot as usize];
+        *left = left.saturating_sub(1);
+        if *left == 0 {
+            state.take()
+        } else {
+            state.clone()
+        }
+    }
+}
+
 /// A chess or draughts move number against the count of moves played (`ply`): a number that
 /// is not the move's is one diagnostic with its fix (for the caller to report, or not when
 /// the move shows what went wrong), and the count goes on from the number written, so that one wrong number is not told again at every number after it. (The

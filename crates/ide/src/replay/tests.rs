@@ -529,3 +529,32 @@ fn a_foreign_letter_is_found_as_before() {
         texts.len()
     );
 }
+
+/// Each variation starts from the position after the move it branches from, whether it is
+/// the first, a middle or the last of its siblings (the last takes the kept position, the
+/// others copy it), or is nested in another; one that branches from a move its line never
+/// reached (after an illegal move) is not checked. The one illegal move in each line says
+/// which position the line started from: had a sibling started from the position its
+/// elder sibling left, or not at all, its mistake would be another or none.
+#[test]
+fn sibling_and_nested_variations_start_where_they_branch() {
+    chess(
+        "1. e4 e5 (1... c5 2. Nf3 Kc7) (1... d5 2. exd5 Ke7) (1... e6 2. Ke3) \
+         2. Nf3 (2. Nc3 Nc6 (2... Nf6 3. Nd6)) Nc6 (2... Nh6 3. Qh6) 3. Nd5 Nf6 (3... a6 4. Ke3) *",
+        expect![[r#"
+            illegal-move `Kc7`: no king can move to c7
+            illegal-move `Ke7`: no king can move to e7
+            illegal-move `Ke3`: no king can move to e3
+            illegal-move `Nd6`: no knight can move to d6
+            illegal-move `Qh6`: no queen can move to h6
+            illegal-move `Nd5`: no knight can move to d5; the rest of this line is not checked"#]],
+    );
+    draughts(
+        "1. 32-28 (1. 33-29 19-23 2. 29x18 12x23 3. 29-24) (1. 31-27 50-45) 19-23 \
+         2. 28x19 (2. 28x19 14x23 3. 28-22) 14x23 *",
+        expect![[r#"
+            illegal-move `29x18`: the piece on 29 cannot move to 18: 18 is taken; the rest of this line is not checked
+            illegal-move `50-45`: Black has no piece on 50: the piece there is White's (is a move missing?)
+            illegal-move `28-22`: White has no piece on 28"#]],
+    );
+}
