@@ -192,11 +192,13 @@ fn chess_start(header: &Header) -> (GameKind, Start, u32, Side) {
     let variant = header.get("Variant").map(str::to_string);
     let (start, ply) = match header.get("FEN") {
         Some(fen) => {
-            let fields: Vec<&str> = fen.split_whitespace().collect();
-            let black = fields.get(1) == Some(&"b");
-            let number: u32 = fields
-                .get(5)
-                .and_then(|n| kifu_syntax::pgn::parse_move_number(n))
+            // The side to move and the move number, FEN's second and sixth fields, read
+            // as they come (collected into a list, they were a tenth of checking a database
+            // of short games from FENs).
+            let (side, number) = fen_fields(fen);
+            let black = side == Some("b");
+            let number: u32 = number
+                .and_then(kifu_syntax::pgn::parse_move_number)
                 .filter(|&n| n >= 1)
                 .unwrap_or(1);
             let ply = (number - 1) * 2 + u32::from(black);
@@ -205,6 +207,37 @@ fn chess_start(header: &Header) -> (GameKind, Start, u32, Side) {
         None => (Start::Initial, 0),
     };
     (GameKind::Chess { variant }, start, ply, Side::White)
+}
+
+/// The second and sixth of a FEN's fields as `str::split_whitespace` cuts them: for ASCII
+/// (nearly every FEN) byte by byte, where `char::is_whitespace` took a look at every
+/// character's code point.
+fn fen_fields(fen: &str) -> (Option<&str>, Option<&str>) {
+    if !fen.is_ascii() {
+        let mut fields = fen.split_whitespace();
+        return (fields.nth(1), fields.nth(3));
+    }
+    // The ASCII characters `char::is_whitespace` is true of.
+    let space = |b: u8| matches!(b, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r');
+    let bytes = fen.as_bytes();
+    let (mut second, mut field, mut i) = (None, 0, 0);
+    while i < bytes.len() {
+        if space(bytes[i]) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && !space(bytes[i]) {
+            i += 1;
+        }
+        match field {
+            1 => second = Some(&fen[start..i]),
+            5 => return (second, Some(&fen[start..i])),
+            _ => {}
+        }
+        field += 1;
+    }
+    (second, None)
 }
 
 /// Draughts: the `GameType` tag gives the board and who moves first (Black in English
@@ -672,4 +705,44 @@ fn comment(node: &GreenNodeData, at: TextSize, role: Role) -> Option<Comment> {
         ),
         kind,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    /// FEN's second and sixth fields as `split_whitespace` cuts the text, on FENs with every
+    /// kind of white space between and around their fields, ASCII and not.
+    #[test]
+    fn fen_fields_are_split_whitespaces() {
+        const PIECES: [&str; 12] = [
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR",
+            "b",
+            "w",
+            "KQkq",
+            "-",
+            "e3",
+            "0",
+            "12",
+            "é",
+            "\u{3000}",
+            "\u{a0}",
+            "\u{b}",
+        ];
+        const SPACES: [&str; 8] = [" ", "  ", "\t", "\n", "\r\n", "\u{b}", "\u{c}", "\u{85}"];
+        let mut random = kifu_testing::Lcg::new(5);
+        for _ in 0..20_000 {
+            let mut fen = String::new();
+            for _ in 0..random.below(9) {
+                if random.below(3) > 0 {
+                    fen.push_str(SPACES[random.below(SPACES.len())]);
+                }
+                fen.push_str(PIECES[random.below(PIECES.len())]);
+            }
+            let mut fields = fen.split_whitespace();
+            assert_eq!(
+                super::fen_fields(&fen),
+                (fields.nth(1), fields.nth(3)),
+                "{fen:?}"
+            );
+        }
+    }
 }

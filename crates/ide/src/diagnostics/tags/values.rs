@@ -77,13 +77,15 @@ fn digits_date(bytes: &[u8]) -> Option<DateFields> {
 
 /// The fields of `YYYY.MM.DD`, any part in `?` (see [`date`]).
 fn date_fields(value: &str) -> Option<DateFields> {
-    let parts: Vec<&str> = value.split('.').collect();
+    let mut parts = value.split('.');
     let field = |part: &str, len: usize| {
         (part.len() == len
             && (part.bytes().all(|b| b.is_ascii_digit()) || part.bytes().all(|b| b == b'?')))
         .then(|| part.parse::<u32>().ok())
     };
-    let [year, month, day] = parts[..] else {
+    let (Some(year), Some(month), Some(day), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
         return None;
     };
     Some((field(year, 4)?, field(month, 2)?, field(day, 2)?))
