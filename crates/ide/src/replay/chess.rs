@@ -214,11 +214,7 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
     }
     // The game in English letters, as one fix of the language's diagnostic.
     if let Some(index) = foreign_at {
-        let edits: Vec<(TextRange, String)> = rewrites
-            .iter()
-            .filter(|(f, ..)| *f == Form::ForeignPieceLetter)
-            .map(|(_, range, san)| (*range, san.clone()))
-            .collect();
+        let edits = rewritten(&mut rewrites, Form::ForeignPieceLetter);
         if let Some(error) = out.diagnostics.get_mut(index) {
             *error = error
                 .clone()
@@ -244,11 +240,7 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
         )
         .with_severity(severity);
         if !matches!(form, Form::NullMove | Form::EnPassantMark) {
-            let edits: Vec<(TextRange, String)> = rewrites
-                .iter()
-                .filter(|(f, ..)| *f == form)
-                .map(|(_, range, san)| (*range, san.clone()))
-                .collect();
+            let edits = rewritten(&mut rewrites, form);
             let n = edits.len();
             error = error.with_fix(
                 format!(
@@ -267,6 +259,17 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
     if let Some(end) = main_end {
         check_result(game, &end, out);
     }
+}
+
+/// The edits that write each move of `form` in standard SAN, taken out of `rewrites`: each
+/// form's are asked for once (a copy of each move's SAN was an allocation a move in a game
+/// written in long algebraic).
+fn rewritten(rewrites: &mut [(Form, TextRange, String)], form: Form) -> Vec<(TextRange, String)> {
+    rewrites
+        .iter_mut()
+        .filter(|(f, ..)| *f == form)
+        .map(|(_, range, san)| (*range, std::mem::take(san)))
+        .collect()
 }
 
 /// Whether a move's text has a capital letter that English SAN does not use before its
