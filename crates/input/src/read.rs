@@ -797,6 +797,19 @@ impl<'r> ChunkReader<'r> {
             let pending = std::mem::take(&mut self.pending);
             let piece = match String::from_utf8(pending) {
                 Ok(text) => self.utf8_piece(text),
+                // UTF-8 but for a character the read cut short at the end, whose rest the
+                // next read brings: the bytes before it are read as UTF-8, the rest kept.
+                // (Read as bytes that are not UTF-8, a piece of a file of names in Cyrillic
+                // or Chinese often ended so, and took the longer way.)
+                Err(not_utf8) if !self.eof && not_utf8.utf8_error().error_len().is_none() => {
+                    let valid = not_utf8.utf8_error().valid_up_to();
+                    let mut bytes = not_utf8.into_bytes();
+                    let cut_short = bytes.split_off(valid);
+                    let text = String::from_utf8(bytes).expect("UTF-8 up to the cut character");
+                    let piece = self.utf8_piece(text);
+                    self.pending.extend_from_slice(&cut_short);
+                    piece
+                }
                 Err(not_utf8) => {
                     self.pending = not_utf8.into_bytes();
                     self.decoded_piece()
