@@ -748,6 +748,16 @@ impl ChunkReader<'static> {
 }
 
 impl<'r> ChunkReader<'r> {
+    /// Reads `bytes`, a whole file held in memory, as one piece.
+    pub fn whole(bytes: &'r [u8]) -> io::Result<ChunkReader<'r>> {
+        // One byte more than there is: the one read tells the end is reached, and the piece
+        // is not cut before its last game.
+        let piece = bytes.len() + 1;
+        let mut reader = ChunkReader::new(bytes, piece, MAX_GAME_BYTES)?;
+        reader.next_piece = piece;
+        Ok(reader)
+    }
+
     /// Reads `reader` in pieces of about `piece_bytes`, refusing a game over `max_game`.
     pub fn new(
         reader: impl Read + Send + 'r,

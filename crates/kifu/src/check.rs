@@ -7,10 +7,13 @@ use std::path::PathBuf;
 use kifu_ide::game::Game;
 use kifu_ide::{check, Document};
 use kifu_syntax::pgn::Games;
-use kifu_syntax::{Severity, SyntaxError};
+use kifu_syntax::{NodeCache, Severity, SyntaxError, TextRange};
 
 use crate::lines::Lines;
-use crate::pieces::{for_each_piece_plain, whole_files, Models, Piece, Syntax, CHECK_BATCH_BYTES};
+use crate::pieces::{
+    for_each_piece_plain, plain_in_memory, read_whole, whole_files, Models, Piece, Syntax,
+    CHECK_BATCH_BYTES, SMALL_PGN_BYTES,
+};
 use crate::progress::Progress;
 use crate::report::{self, Shown};
 use crate::selection::Selection;
@@ -134,8 +137,9 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitStatus {
         // The games of a file cut short by an error in reading were still checked.
         let mut games = 0;
         let result = match source.notation {
-            // SGF and PDN files are read whole, as a document: what the server shows.
-            Notation::Sgf | Notation::Pdn => {
+            // SGF and PDN files are read whole, as a document: what the server shows; small
+            // PGN files are read whole too, as one piece (see `whole`).
+            _ if batched(source) => {
                 if prepared.is_empty() {
                     prepared.extend(whole(&found.files[k..], options, max_per_file));
                 }
@@ -167,11 +171,10 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitStatus {
             // A PGN file in pieces, its games checked in parallel (without a tree when only
             // the syntax is checked): what a document of the same text finds, game for game
             // (see `kifu_ide::check`). A plain game is read straight into its model for the
-            // replay, and only read for the syntax alone.
-            Notation::Pgn => {
+            // replay, and only read for the syntax alone. (Only PGN is not `batched`.)
+            _ => {
                 let per_game = |piece: &Piece<'_>, games: &Games<'_>, i, cache: &mut _| {
-                    let read = piece.chunk.warning_of(games.range(i));
-                    check::pgn_game(games, i, read.as_slice(), !options.syntax_only, cache)
+                    pgn_game(piece, games, i, cache, options)
                 };
                 let sink = |piece: &Piece<'_>, _, per_game: Vec<Vec<SyntaxError>>| {
                     games += per_game.len();
@@ -190,22 +193,9 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitStatus {
                     progress.advance(piece.chunk.bytes);
                 };
                 if options.syntax_only {
-                    // A plain game has no syntax error: only its decoding's warnings.
-                    let plain = Syntax(|piece: &Piece<'_>, range| {
-                        Vec::from_iter(piece.chunk.warning_of(range))
-                    });
-                    for_each_piece_plain(source, plain, per_game, sink)
+                    for_each_piece_plain(source, Syntax(plain_syntax), per_game, sink)
                 } else {
-                    let plain = Models(|piece: &Piece<'_>, range, model: &Game| {
-                        let read = piece.chunk.warning_of(range);
-                        check::pgn_plain_checks(
-                            &piece.chunk.text,
-                            model,
-                            range.start(),
-                            read.as_slice(),
-                        )
-                    });
-                    for_each_piece_plain(source, plain, per_game, sink)
+                    for_each_piece_plain(source, Models(plain_checks), per_game, sink)
                 }
             }
         };
@@ -308,13 +298,68 @@ impl FileReport<'_> {
     }
 }
 
-/// The leading run of `files` read whole (SGF and PDN), each parsed, checked and (in a
+/// Whether `source` is read whole, in a batch of files on every core (see [`whole`]): SGF,
+/// PDN, and PGN files smaller than [`SMALL_PGN_BYTES`].
+fn batched(source: &input::Source) -> bool {
+    read_whole(source)
+        || (source.notation == Notation::Pgn
+            && source
+                .file_size()
+                .is_some_and(|size| size < SMALL_PGN_BYTES))
+}
+
+/// A PGN game read by the grammar (one that is not plain): its diagnostics, with its
+/// decoding's warning.
+fn pgn_game(
+    piece: &Piece<'_>,
+    games: &Games<'_>,
+    i: usize,
+    cache: &mut NodeCache,
+    options: &Options,
+) -> Vec<SyntaxError> {
+    let read = piece.chunk.warning_of(games.range(i));
+    check::pgn_game(games, i, read.as_slice(), !options.syntax_only, cache)
+}
+
+/// A plain PGN game's diagnostics when only the syntax is checked: a plain game has no
+/// syntax error, so only its decoding's warning.
+fn plain_syntax(piece: &Piece<'_>, range: TextRange) -> Vec<SyntaxError> {
+    Vec::from_iter(piece.chunk.warning_of(range))
+}
+
+/// A plain PGN game's diagnostics: its model's checks (tags, replay) and its decoding's
+/// warning.
+fn plain_checks(piece: &Piece<'_>, range: TextRange, model: &Game) -> Vec<SyntaxError> {
+    let read = piece.chunk.warning_of(range);
+    check::pgn_plain_checks(&piece.chunk.text, model, range.start(), read.as_slice())
+}
+
+/// The leading run of `files` read whole (see [`batched`]), each parsed, checked and (in a
 /// format that [writes files apart](report::writes_files_apart)) its report written, on every core (see [`whole_files`]): the snippets of a folder
-/// of Go games, written in turn once they were all checked, were a quarter of its check.
+/// of Go games, written in turn once they were all checked, were a quarter of its check;
+/// a folder of a thousand small PGN files, each read in pieces with threads of its own,
+/// spent most of its time switching threads.
 fn whole(files: &[input::Source], options: &Options, max: usize) -> Vec<io::Result<Checked>> {
-    whole_files(files, CHECK_BATCH_BYTES, None, |source, bytes| {
+    let checked = whole_files(files, CHECK_BATCH_BYTES, None, batched, |source, bytes| {
+        // PGN as one piece, as a file read in pieces is checked (see `for_each_piece_plain`).
+        let (text, diagnostics, games) = if source.notation == Notation::Pgn {
+            let per_game = |piece: &Piece<'_>, games: &Games<'_>, i, cache: &mut _| {
+                pgn_game(piece, games, i, cache, options)
+            };
+            let read = if options.syntax_only {
+                plain_in_memory(&bytes, &Syntax(plain_syntax), &per_game)
+            } else {
+                plain_in_memory(&bytes, &Models(plain_checks), &per_game)
+            }?;
+            match read {
+                Some((chunk, per_game)) => {
+                    let games = per_game.len();
+                    (chunk.text, per_game.into_iter().flatten().collect(), games)
+                }
+                None => (String::new(), Vec::new(), 0),
+            }
         // SGF from its tables, with no tree: what a document finds (see `check::sgf_file`).
-        let (text, diagnostics, games) = if source.notation == Notation::Sgf {
+        } else if source.notation == Notation::Sgf {
             let checked = check::sgf_file(&bytes, !options.syntax_only);
             (checked.text, checked.diagnostics, checked.games)
         } else {
@@ -352,12 +397,16 @@ fn whole(files: &[input::Source], options: &Options, max: usize) -> Vec<io::Resu
             );
             Report::Written(written, reported)
         };
-        Checked {
+        Ok(Checked {
             report,
             games,
             bytes: bytes.len(),
-        }
-    })
+        })
+    });
+    checked
+        .into_iter()
+        .map(|read| read.and_then(|checked| checked))
+        .collect()
 }
 
 fn plural(n: usize, one: &str, many: &str) -> String {

@@ -12,7 +12,9 @@ use kifu_ide::game::{Game, GameRef};
 use kifu_ide::{check, Document};
 
 use crate::lines::Lines;
-use crate::pieces::{for_each_piece_plain, whole_files, Models, Piece, EXPORT_BATCH_BYTES};
+use crate::pieces::{
+    for_each_piece_plain, read_whole, whole_files, Models, Piece, EXPORT_BATCH_BYTES,
+};
 use crate::progress::Progress;
 use crate::ExitStatus;
 use kifu_input::files;
@@ -67,6 +69,7 @@ pub fn run(
                         files,
                         EXPORT_BATCH_BYTES,
                         apart,
+                        read_whole,
                         |source, bytes| {
                             let name = source.display().to_string();
                             let document = Document::from_bytes(source.notation, &bytes);

@@ -282,6 +282,50 @@ fn for_each_piece_of<T: Send, P: PlainReader<T>>(
     })
 }
 
+/// Whether `source` is an SGF or PDN file, which are read whole.
+pub fn read_whole(source: &Source) -> bool {
+    matches!(source.notation, Notation::Sgf | Notation::Pdn)
+}
+
+/// The largest PGN file `kifu check` reads whole, with others in a batch on every core,
+/// rather than in pieces with a thread that reads (see [`plain_in_memory`]): the size of
+/// the first piece of a file read in pieces.
+pub const SMALL_PGN_BYTES: u64 = kifu_input::read::FIRST_PIECE_BYTES as u64;
+
+/// [`for_each_piece_plain`] of a PGN file held in memory, read as one piece on the calling
+/// thread (the grammar's games on every core): its piece and the results of its games,
+/// `None` for a file with no text. For a small file, whose games cost less than the
+/// threads that read and check a file in pieces: a folder of a thousand game files spent
+/// most of its time switching threads.
+pub fn plain_in_memory<T: Send, P: PlainReader<T>>(
+    bytes: &[u8],
+    plain: &P,
+    per_game: &(impl Fn(&Piece<'_>, &Games<'_>, usize, &mut NodeCache) -> T + Sync),
+) -> std::io::Result<Option<(Chunk, Vec<T>)>> {
+    let Some(chunk) = ChunkReader::whole(bytes)?.next_chunk()? else {
+        return Ok(None);
+    };
+    let tables = LineTables::default();
+    let piece = Piece {
+        chunk: &chunk,
+        lines: Lines::sharing(&chunk.text, chunk.offset, chunk.first_line, &tables),
+    };
+    let cuts = cut_points(chunk.text.as_bytes(), PART_BYTES);
+    let mut scratch = P::Scratch::default();
+    let parts = (0..cuts.len())
+        .map(|k| {
+            plain_part(&chunk.text, &cuts, k, |at| {
+                plain.read(&piece, &mut scratch, at)
+            })
+        })
+        .collect();
+    let results = stitched(&chunk.text, &cuts, parts, &|games, i, cache| {
+        per_game(&piece, games, i, cache)
+    });
+    drop(piece);
+    Ok(Some((chunk, results)))
+}
+
 /// How many bytes of files read whole (SGF and PDN) `kifu check` reads and checks at once,
 /// as a PGN file's pieces are.
 pub const CHECK_BATCH_BYTES: u64 = 8 << 20;
@@ -291,15 +335,17 @@ pub const CHECK_BATCH_BYTES: u64 = 8 << 20;
 /// held until it is written.
 pub const EXPORT_BATCH_BYTES: u64 = 256 << 10;
 
-/// The leading run of `files` read whole (SGF and PDN), up to `budget` bytes of them (one
-/// file at least), each read and handed to `each` on every core; the results in the order
-/// of the files. A directory of a thousand Go games was handled on one core. With
-/// `apart`, the run also stops before a file larger than that, which the caller handles
-/// on its own (unless it is the first).
+/// The leading run of `files` that `batched` says are read whole (SGF and PDN, and for
+/// `kifu check` small PGN files), up to `budget` bytes of them (one file at least), each
+/// read and handed to `each` on every core; the results in the order of the files. A
+/// directory of a thousand Go games was handled on one core. With `apart`, the run also
+/// stops before a file larger than that, which the caller handles on its own (unless it
+/// is the first).
 pub fn whole_files<T: Send>(
     files: &[Source],
     budget: u64,
     apart: Option<u64>,
+    batched: impl Fn(&Source) -> bool,
     each: impl Fn(&Source, Vec<u8>) -> T + Sync,
 ) -> Vec<std::io::Result<T>> {
     use rayon::prelude::*;
@@ -307,7 +353,7 @@ pub fn whole_files<T: Send>(
     let run = files
         .iter()
         .take_while(|source| {
-            if !matches!(source.notation, Notation::Sgf | Notation::Pdn) || total > budget {
+            if !batched(source) || total > budget {
                 return false;
             }
             let size = source.file_size();
@@ -467,6 +513,29 @@ mod tests {
             grammar > 0 && read.plain.len() > grammar,
             "{grammar} by the grammar"
         );
+    }
+
+    /// A file held in memory, read as one piece on one thread (a small file of a folder),
+    /// gives the games that reading it in pieces gives, in order, and all of its text.
+    #[test]
+    fn a_file_read_in_memory_gives_the_games_read_in_pieces() {
+        let text = database();
+        let read = starts_read(reader(&text, None), |_| {}).unwrap();
+        read.result.unwrap();
+        let plain = Syntax(|piece: &Piece<'_>, range: kifu_syntax::TextRange| {
+            piece.chunk.offset + usize::from(range.start())
+        });
+        let per_game = |piece: &Piece<'_>, games: &Games<'_>, i, _: &mut kifu_syntax::NodeCache| {
+            piece.chunk.offset + usize::from(games.range(i).start())
+        };
+        let (chunk, starts) = super::plain_in_memory(text.as_bytes(), &plain, &per_game)
+            .unwrap()
+            .expect("a piece");
+        assert_eq!(chunk.text, text);
+        assert_eq!(starts, read.starts);
+        assert!(super::plain_in_memory(b"", &plain, &per_game)
+            .unwrap()
+            .is_none());
     }
 
     #[test]
