@@ -13,14 +13,16 @@ use kifu_ide::{check, Document};
 
 use crate::lines::Lines;
 use crate::pieces::{
-    for_each_piece_plain, read_whole, whole_files, Models, Piece, EXPORT_BATCH_BYTES,
+    for_each_piece_plain, plain_in_memory, read_whole, whole_files, Models, Piece,
+    EXPORT_BATCH_BYTES,
 };
 use crate::progress::Progress;
 use crate::ExitStatus;
 use kifu_input::files;
 use kifu_input::read::{self, Source};
 use kifu_input::Notation;
-use kifu_syntax::{SyntaxError, TextRange};
+use kifu_syntax::pgn::Games;
+use kifu_syntax::{NodeCache, SyntaxError, TextRange};
 use rayon::prelude::*;
 
 /// The output shapes of `kifu export`.
@@ -60,18 +62,23 @@ pub fn run(
                 export_large(path, &name, options, &mut writer, status)
                     .map(|bytes| progress.advance(bytes))
             }
-            Notation::Sgf | Notation::Pdn => {
+            // SGF and PDN files read whole as documents, small PGN files as one piece
+            // (as in the pieces below), a batch of them on every core.
+            _ if batched(path) => {
                 if prepared.is_empty() {
                     // A run stops before a large file, which is exported apart.
                     let files = &found.files[k..];
                     let apart = Some(EXPORT_BATCH_BYTES);
-                    prepared.extend(whole_files(
+                    let read = whole_files(
                         files,
                         EXPORT_BATCH_BYTES,
                         apart,
-                        read_whole,
+                        batched,
                         |source, bytes| {
                             let name = source.display().to_string();
+                            if source.notation == Notation::Pgn {
+                                return pgn_in_memory(&name, &bytes, options);
+                            }
                             let document = Document::from_bytes(source.notation, &bytes);
                             let lines = Lines::new(document.text(), 0, 0);
                             let games = document
@@ -83,9 +90,10 @@ pub fn run(
                                     GameJson::whole(json)
                                 })
                                 .collect();
-                            (games, bytes.len())
+                            Ok((games, bytes.len()))
                         },
-                    ));
+                    );
+                    prepared.extend(read.into_iter().map(|read| read.and_then(|read| read)));
                 }
                 prepared
                     .pop_front()
@@ -100,29 +108,14 @@ pub fn run(
             // theirs), turned into JSON and dropped in one go, on the core that read it;
             // the head of its JSON, which holds its index in the file, is written in front
             // of it once the games before it are counted.
-            Notation::Pgn => for_each_piece_plain(
+            // (Only PGN is not `batched`.)
+            _ => for_each_piece_plain(
                 path,
                 Models(|piece: &Piece<'_>, range: TextRange, model: &Game| {
-                    let read = piece.chunk.warning_of(range);
-                    let game = GameRef {
-                        game: model,
-                        text: &piece.chunk.text,
-                        offset: range.start(),
-                    };
-                    piece_game_json(&name, room, piece, game, read.as_slice(), options)
+                    plain_game_json(&name, room, piece, range, model, options)
                 }),
                 |piece, games, i, cache| {
-                    let parse = games.parse_game(i, cache);
-                    // This game's own decoding warning (it is not UTF-8) among its errors.
-                    let warnings = piece.chunk.warning_of(games.range(i));
-                    let diagnostics = check::merged(Vec::from_iter(warnings), &parse.errors);
-                    let model = Game::pgn(&parse.green);
-                    let game = GameRef {
-                        game: &model,
-                        text: &piece.chunk.text,
-                        offset: parse.offset,
-                    };
-                    piece_game_json(&name, room, piece, game, &diagnostics, options)
+                    grammar_game_json(&name, room, piece, games, i, cache, options)
                 },
                 |piece, games_before, mut json| {
                     let mut head = Vec::new();
@@ -142,6 +135,86 @@ pub fn run(
     progress.finish();
     writer.finish(status);
     status
+}
+
+/// Whether `source` is exported with others in a batch on every core: SGF and PDN files
+/// (those over [`EXPORT_BATCH_BYTES`] are exported apart, see [`large`]), and PGN files
+/// under that size, each read as one piece (see [`pgn_in_memory`]).
+fn batched(source: &Source) -> bool {
+    read_whole(source)
+        || (source.notation == Notation::Pgn
+            && source
+                .file_size()
+                .is_some_and(|size| size < EXPORT_BATCH_BYTES))
+}
+
+/// The JSON of every game of a small PGN file, heads written, and its size: the file read
+/// as one piece on the calling thread, each game as the pieces of a large file export it
+/// (a folder of a thousand small files, each read in pieces with threads of its own,
+/// spent most of its time switching threads).
+fn pgn_in_memory(
+    name: &str,
+    bytes: &[u8],
+    options: ExportOptions,
+) -> io::Result<(Vec<GameJson>, usize)> {
+    let room = GameJson::head_room(name);
+    let read = plain_in_memory(
+        bytes,
+        &Models(|piece: &Piece<'_>, range: TextRange, model: &Game| {
+            plain_game_json(name, room, piece, range, model, options)
+        }),
+        &|piece: &Piece<'_>, games: &Games<'_>, i, cache: &mut NodeCache| {
+            grammar_game_json(name, room, piece, games, i, cache, options)
+        },
+    )?;
+    let mut json = read.map(|(_, json)| json).unwrap_or_default();
+    let mut head = Vec::new();
+    for (i, game) in json.iter_mut().enumerate() {
+        game.write_head(name, i + 1, &mut head);
+    }
+    Ok((json, bytes.len()))
+}
+
+/// The JSON of a plain game of a PGN file's piece (see [`piece_game_json`]).
+fn plain_game_json(
+    name: &str,
+    room: usize,
+    piece: &Piece<'_>,
+    range: TextRange,
+    model: &Game,
+    options: ExportOptions,
+) -> GameJson {
+    let read = piece.chunk.warning_of(range);
+    let game = GameRef {
+        game: model,
+        text: &piece.chunk.text,
+        offset: range.start(),
+    };
+    piece_game_json(name, room, piece, game, read.as_slice(), options)
+}
+
+/// The JSON of a game of a PGN file's piece that the grammar reads (see
+/// [`piece_game_json`]).
+fn grammar_game_json(
+    name: &str,
+    room: usize,
+    piece: &Piece<'_>,
+    games: &Games<'_>,
+    i: usize,
+    cache: &mut NodeCache,
+    options: ExportOptions,
+) -> GameJson {
+    let parse = games.parse_game(i, cache);
+    // This game's own decoding warning (it is not UTF-8) among its errors.
+    let warnings = piece.chunk.warning_of(games.range(i));
+    let diagnostics = check::merged(Vec::from_iter(warnings), &parse.errors);
+    let model = Game::pgn(&parse.green);
+    let game = GameRef {
+        game: &model,
+        text: &piece.chunk.text,
+        offset: parse.offset,
+    };
+    piece_game_json(name, room, piece, game, &diagnostics, options)
 }
 
 /// The JSON of a game of a PGN file's piece, without its head (see [`GameJson`]).
