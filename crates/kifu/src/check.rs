@@ -11,7 +11,7 @@ use kifu_syntax::{NodeCache, Severity, SyntaxError, TextRange};
 
 use crate::lines::Lines;
 use crate::pieces::{
-    for_each_piece_plain, plain_in_memory, read_whole, whole_files, Models, Piece, Syntax,
+    self, for_each_piece_plain, plain_in_memory, whole_files, Models, Piece, Syntax,
     CHECK_BATCH_BYTES, SMALL_PGN_BYTES,
 };
 use crate::progress::Progress;
@@ -301,11 +301,7 @@ impl FileReport<'_> {
 /// Whether `source` is read whole, in a batch of files on every core (see [`whole`]): SGF,
 /// PDN, and PGN files smaller than [`SMALL_PGN_BYTES`].
 fn batched(source: &input::Source) -> bool {
-    read_whole(source)
-        || (source.notation == Notation::Pgn
-            && source
-                .file_size()
-                .is_some_and(|size| size < SMALL_PGN_BYTES))
+    pieces::batched(source, SMALL_PGN_BYTES)
 }
 
 /// A PGN game read by the grammar (one that is not plain): its diagnostics, with its

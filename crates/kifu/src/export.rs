@@ -13,8 +13,7 @@ use kifu_ide::{check, Document};
 
 use crate::lines::Lines;
 use crate::pieces::{
-    for_each_piece_plain, plain_in_memory, read_whole, whole_files, Models, Piece,
-    EXPORT_BATCH_BYTES,
+    self, for_each_piece_plain, plain_in_memory, whole_files, Models, Piece, EXPORT_BATCH_BYTES,
 };
 use crate::progress::Progress;
 use crate::ExitStatus;
@@ -141,11 +140,7 @@ pub fn run(
 /// (those over [`EXPORT_BATCH_BYTES`] are exported apart, see [`large`]), and PGN files
 /// under that size, each read as one piece (see [`pgn_in_memory`]).
 fn batched(source: &Source) -> bool {
-    read_whole(source)
-        || (source.notation == Notation::Pgn
-            && source
-                .file_size()
-                .is_some_and(|size| size < EXPORT_BATCH_BYTES))
+    pieces::batched(source, EXPORT_BATCH_BYTES)
 }
 
 /// The JSON of every game of a small PGN file, heads written, and its size: the file read

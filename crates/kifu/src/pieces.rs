@@ -282,9 +282,13 @@ fn for_each_piece_of<T: Send, P: PlainReader<T>>(
     })
 }
 
-/// Whether `source` is an SGF or PDN file, which are read whole.
-pub fn read_whole(source: &Source) -> bool {
+/// Whether `source` is read whole, in a batch of files on every core (see [`whole_files`]):
+/// an SGF or PDN file, or a PGN file smaller than `small_pgn` bytes, read as one piece (see
+/// [`plain_in_memory`]).
+pub fn batched(source: &Source, small_pgn: u64) -> bool {
     matches!(source.notation, Notation::Sgf | Notation::Pdn)
+        || (source.notation == Notation::Pgn
+            && source.file_size().is_some_and(|size| size < small_pgn))
 }
 
 /// The largest PGN file `kifu check` reads whole, with others in a batch on every core,
