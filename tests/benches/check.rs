@@ -140,8 +140,8 @@ fn validate(bytes: &[u8]) -> (usize, usize) {
 }
 
 /// Where the file's second half starts: the first place at or after its middle where the
-/// CLI could cut it into pieces (a line that opens a tag pair after a blank line), or its
-/// end when there is none.
+/// CLI could cut it into pieces (a line that opens a tag pair after one that does not), or
+/// its end when there is none.
 fn middle_game_start(bytes: &[u8]) -> usize {
     kifu_syntax::pgn::cut_point_after(bytes, bytes.len() / 2).unwrap_or(bytes.len())
 }

@@ -193,13 +193,20 @@ pub fn decode(notation: Notation, bytes: &[u8]) -> Decoded {
         None => Cow::Borrowed(bytes),
     };
     let (text, warnings) = match notation {
-        Notation::Pgn => {
-            let view = LossyView::new(&utf8);
-            let games = pgn::Games::new(&view.text);
-            let (text, not_utf8) = view.decode_games(&utf8, &games, view.text.len());
-            let warnings = not_utf8.iter().map(|n| n.warning(&text, "game")).collect();
-            (text, warnings)
-        }
+        Notation::Pgn => match std::str::from_utf8(&utf8) {
+            Ok(text) => (text.to_string(), Vec::new()),
+            // As a file read in pieces is decoded (see `ByteWise`), each game's warning at
+            // its first bad byte.
+            Err(_) => {
+                let ByteWise { text, not_utf8, .. } = ByteWise::new(&utf8);
+                let games = pgn::Games::new(&text);
+                let warnings = (0..games.len())
+                    .filter_map(|i| first_in(&not_utf8, games.range(i)))
+                    .map(|n| n.warning(&text, "game"))
+                    .collect();
+                (text, warnings)
+            }
+        },
         _ => decode_whole(&utf8),
     };
     Decoded {
@@ -438,7 +445,9 @@ impl<'b> LossyView<'b> {
 
     /// The text of the games that start before `cut` (an offset of the text where a game
     /// starts, or its end), decoded game by game, and where each game that is not UTF-8 has
-    /// its first byte that is not.
+    /// its first byte that is not: what [`ByteWise`] gives without cutting all of the text
+    /// into games, which the tests hold it to.
+    #[cfg(test)]
     fn decode_games(
         &self,
         bytes: &[u8],
@@ -717,10 +726,14 @@ impl Chunk {
     /// Windows-1252: at its first byte that is not UTF-8. (A game's bytes are all in its
     /// range: what lies between games is white space.)
     pub fn warning_of(&self, range: TextRange) -> Option<SyntaxError> {
-        let first = self.not_utf8.partition_point(|n| n.at < range.start());
-        let bad = self.not_utf8.get(first).filter(|n| n.at < range.end())?;
-        Some(bad.warning(&self.text, "game"))
+        Some(first_in(&self.not_utf8, range)?.warning(&self.text, "game"))
     }
+}
+
+/// The first of `not_utf8` (in text order) in `range`.
+fn first_in(not_utf8: &[NotUtf8], range: TextRange) -> Option<&NotUtf8> {
+    let first = not_utf8.partition_point(|n| n.at < range.start());
+    not_utf8.get(first).filter(|n| n.at < range.end())
 }
 
 /// Reads a PGN file in pieces of whole games.
@@ -1326,6 +1339,13 @@ mod tests {
             let whole: Vec<SyntaxError> =
                 not_utf8.iter().map(|n| n.warning(&text, "game")).collect();
             assert_eq!(game_warnings(&chunk), whole, "{shown:?}");
+            // And a file read whole (`kifu tree`, a document from bytes).
+            let decoded = decode(Notation::Pgn, &bytes);
+            assert_eq!(
+                (&decoded.text, &decoded.warnings),
+                (&text, &whole),
+                "{shown:?}"
+            );
             mixed += usize::from(!not_utf8.is_empty() && text.chars().any(|c| c == 'é'));
             // A piece that starts with a byte order mark lexes it as the text's own, where
             // all of the bytes make it a game's first token (which may have another
