@@ -297,37 +297,51 @@ pub fn batched(source: &Source, small_pgn: u64) -> bool {
 pub const SMALL_PGN_BYTES: u64 = kifu_input::read::FIRST_PIECE_BYTES as u64;
 
 /// [`for_each_piece_plain`] of a PGN file held in memory, read as one piece on the calling
-/// thread (the grammar's games on every core): its piece and the results of its games,
-/// `None` for a file with no text. For a small file, whose games cost less than the
-/// threads that read and check a file in pieces: a folder of a thousand game files spent
-/// most of its time switching threads.
+/// thread: its piece and the results of its games, `None` for a file with no text. For a
+/// small file, whose games cost less than the threads that read and check a file in
+/// pieces: a folder of a thousand game files spent most of its time switching threads.
+/// The piece's parts ([`in_memory_part_bytes`]) are read on every core: a file checked
+/// alone is not left to one of them.
 pub fn plain_in_memory<T: Send, P: PlainReader<T>>(
     bytes: &[u8],
     plain: &P,
     per_game: &(impl Fn(&Piece<'_>, &Games<'_>, usize, &mut NodeCache) -> T + Sync),
 ) -> std::io::Result<Option<(Chunk, Vec<T>)>> {
+    use rayon::prelude::*;
     let Some(chunk) = ChunkReader::whole(bytes)?.next_chunk()? else {
         return Ok(None);
     };
     let tables = LineTables::default();
-    let piece = Piece {
+    let piece = || Piece {
         chunk: &chunk,
         lines: Lines::sharing(&chunk.text, chunk.offset, chunk.first_line, &tables),
     };
-    let cuts = cut_points(chunk.text.as_bytes(), PART_BYTES);
-    let mut scratch = P::Scratch::default();
+    let text = &chunk.text;
+    let cuts = cut_points(text.as_bytes(), in_memory_part_bytes(text.len()));
     let parts = (0..cuts.len())
-        .map(|k| {
-            plain_part(&chunk.text, &cuts, k, |at| {
-                plain.read(&piece, &mut scratch, at)
-            })
-        })
+        .into_par_iter()
+        .map_init(
+            || (piece(), P::Scratch::default()),
+            |(piece, scratch), k| plain_part(text, &cuts, k, |at| plain.read(piece, scratch, at)),
+        )
         .collect();
-    let results = stitched(&chunk.text, &cuts, parts, &|games, i, cache| {
-        per_game(&piece, games, i, cache)
+    let whole = piece();
+    let results = stitched(text, &cuts, parts, &|games, i, cache| {
+        per_game(&whole, games, i, cache)
     });
-    drop(piece);
+    drop(whole);
     Ok(Some((chunk, results)))
+}
+
+/// The smallest part of a file read in memory that a task of its own reads: some 0.3 ms
+/// of checking, a hundred times the cost of the task.
+const IN_MEMORY_PART_MIN: usize = 32 << 10;
+
+/// How much of a file of `len` bytes read in memory one task reads: two parts for each
+/// core, of [`IN_MEMORY_PART_MIN`] to [`PART_BYTES`]. (In parts of [`PART_BYTES`], a file
+/// under 256 KiB was one part, and one core checked it while the other waited.)
+fn in_memory_part_bytes(len: usize) -> usize {
+    (len / (2 * rayon::current_num_threads()).max(1)).clamp(IN_MEMORY_PART_MIN, PART_BYTES)
 }
 
 /// How many bytes of files read whole (SGF and PDN) `kifu check` reads and checks at once,
@@ -540,6 +554,43 @@ mod tests {
         assert!(super::plain_in_memory(b"", &plain, &per_game)
             .unwrap()
             .is_none());
+    }
+
+    /// A file smaller than a part of a piece (256 KiB), read in memory, gives both cores
+    /// work: its games are read on both threads of a pool of two (each game takes a little
+    /// while, so that the second thread surely takes a part), and come in order.
+    #[test]
+    fn a_small_file_read_in_memory_is_read_on_every_core() {
+        let whole = database();
+        let end = kifu_syntax::pgn::cut_point_after(whole.as_bytes(), 200 << 10).unwrap();
+        let text = &whole[..end];
+        let threads = Mutex::new(std::collections::BTreeSet::new());
+        let plain = Syntax(|_: &Piece<'_>, range: kifu_syntax::TextRange| {
+            std::thread::sleep(Duration::from_micros(20));
+            threads
+                .lock()
+                .unwrap()
+                .insert(rayon::current_thread_index());
+            usize::from(range.start())
+        });
+        let per_game = |_: &Piece<'_>, games: &Games<'_>, i, _: &mut kifu_syntax::NodeCache| {
+            usize::from(games.range(i).start())
+        };
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let (_, starts) = pool
+            .install(|| super::plain_in_memory(text.as_bytes(), &plain, &per_game))
+            .unwrap()
+            .expect("a piece");
+        assert_eq!(starts, game_starts(text));
+        let threads = threads.into_inner().unwrap();
+        assert_eq!(
+            threads,
+            [Some(0), Some(1)].into_iter().collect(),
+            "the threads that read games"
+        );
     }
 
     #[test]
