@@ -110,6 +110,17 @@ fn plain_games_are_what_the_grammar_reads() {
     eprintln!("{seen:?}");
     // Most real games are plain, or the fast path would be no path.
     assert!(seen.plain * 10 > seen.games * 9, "{seen:?}");
+    // The same files with lines that end in `\r` alone (classic Mac OS): as plain.
+    let mut cr = Seen::default();
+    for (name, text) in texts.iter().filter(|(_, text)| !text.contains('\r')) {
+        check(
+            &text.replace('\n', "\r"),
+            &format!("{name} with \\r"),
+            &mut cr,
+        );
+    }
+    eprintln!("with \\r: {cr:?}");
+    assert!(cr.plain * 10 > cr.games * 9, "{cr:?}");
 }
 
 /// What an edit puts in: PGN's delimiters, and bytes that change how a word reads.
@@ -135,6 +146,7 @@ const INSERTS: &[&str] = &[
     " ",
     "\n",
     "\n[Event \"x\"]\n",
+    "\r[Event \"x\"]\r",
     "0",
     "12.",
     "x",

@@ -232,7 +232,12 @@ impl<'l, 't, G: Grammar, S: Sink<G::Kind>, X> Parser<'l, 't, G, S, X> {
     pub(crate) fn next_on_same_line(&self) -> bool {
         let mut i = self.pos;
         while i < self.kinds.len() && self.role(i).is_trivia() {
-            if self.lexed.token_bytes(i).contains(&b'\n') {
+            if self
+                .lexed
+                .token_bytes(i)
+                .iter()
+                .any(|&b| b == b'\n' || b == b'\r')
+            {
                 return false;
             }
             i += 1;

@@ -198,6 +198,32 @@ fn edits_to_fixtures_match_a_fresh_parse() {
     assert!(checked >= 50_000);
 }
 
+/// The fixtures with their lines ending in `\r` alone (classic Mac OS): a region of the
+/// re-parse ends at a tag pair on a line of its own after `\r` too.
+#[test]
+fn edits_to_fixtures_with_lines_that_end_in_cr_match_a_fresh_parse() {
+    let mut files = Vec::new();
+    kifu_testing::game_files(&root().join("fixtures"), &["pgn"], &mut files);
+    let mut random = Random(0x2545_f491_4f6c_dd1d);
+    let mut checked = 0;
+    for file in &files {
+        let text = head(file, 4096);
+        if text.contains('\r') {
+            continue;
+        }
+        let text = text.replace('\n', "\r");
+        checked += check_edits(
+            &format!("{} with \\r", file.display()),
+            &text,
+            300,
+            40,
+            &mut random,
+        );
+    }
+    eprintln!("{checked} edits on fixtures of \\r lines: none differs");
+    assert!(checked >= 15_000);
+}
+
 #[test]
 fn edits_to_corpus_files_match_a_fresh_parse() {
     let Some(corpus) = common::corpus() else {

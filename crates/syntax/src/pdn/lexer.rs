@@ -12,7 +12,7 @@
 //!   one-digit squares to align their columns. They never cross a line.
 
 use super::SyntaxKind::{self, *};
-use crate::pgn::lexer::{brace_comment_end, is_space, line_end, run, string_end};
+use crate::pgn::lexer::{at_line_start, brace_comment_end, is_space, line_end, run, string_end};
 
 /// The tokens of a PDN text.
 pub type Lexed<'t> = crate::lexed::Lexed<'t, SyntaxKind>;
@@ -44,7 +44,7 @@ fn next_token(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
         b'{' => (BRACE_COMMENT, brace_comment_end(bytes, pos)),
         b'}' => (R_CURLY, pos + 1),
         b';' => (LINE_COMMENT, line_end(bytes, pos)),
-        b'%' if pos == 0 || bytes[pos - 1] == b'\n' => (ESCAPE_LINE, line_end(bytes, pos)),
+        b'%' if at_line_start(bytes, pos) => (ESCAPE_LINE, line_end(bytes, pos)),
         // PDN 3.0 reads `%` anywhere as a comment to the end of the line.
         b'%' => (LINE_COMMENT, line_end(bytes, pos)),
         b'[' => (L_BRACK, pos + 1),

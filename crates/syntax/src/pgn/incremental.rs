@@ -25,7 +25,7 @@
 
 use rowan::{GreenNode, GreenNodeData, GreenTokenData, Language, NodeOrToken, TextRange, TextSize};
 
-use super::lexer::{next_token, starts_tag_pair};
+use super::lexer::{is_line_break, next_token, starts_tag_pair};
 use super::parser::{split_games, Pgn};
 use super::{caches, parse_children, Games, Lexed, Parse, PgnLanguage, SyntaxKind};
 use crate::SyntaxError;
@@ -112,7 +112,7 @@ fn try_reparse(old: &Parse, new_text: &str, edit: TextRange, inserted: TextSize)
                     .take_while(|&&b| b == b' ' || b == b'\t')
                     .count();
             let clean_end = line_start > edited_end
-                && bytes[line_start - 1] == b'\n'
+                && is_line_break(bytes[line_start - 1])
                 && starts_tag_pair(bytes, new);
             clean_end.then_some(RegionEnd {
                 new,

@@ -46,6 +46,22 @@ pub(crate) fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c')
 }
 
+/// Whether `b` ends a line: `\n`, or `\r` alone (classic Mac OS) or before `\n` (Windows),
+/// as the language server and the CLI count lines. Every rule of the lexer and the grammar
+/// about lines (a `;` comment's end, a `%` escape in column 0, a tag pair on a line of its
+/// own, a comment with no `}` ending before one) counts a line break so: with `\n` alone, a
+/// `;` comment in a file of `\r` lines ran to the end of the file.
+#[inline]
+pub(crate) fn is_line_break(b: u8) -> bool {
+    b == b'\n' || b == b'\r'
+}
+
+/// Whether `pos` starts a line: the start of the text, or after a line break.
+#[inline]
+pub(crate) fn at_line_start(bytes: &[u8], pos: usize) -> bool {
+    pos == 0 || is_line_break(bytes[pos - 1])
+}
+
 /// Bytes that end a run of unknown characters: white space, PGN's delimiters, and letters
 /// and digits, so that in `<br />3.` the move number is still found.
 fn ends_unknown_run(b: u8) -> bool {
@@ -69,7 +85,7 @@ pub(crate) fn next_token(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
         b'{' => (BRACE_COMMENT, brace_comment_end(bytes, pos)),
         b'}' => (R_CURLY, pos + 1),
         b';' => (LINE_COMMENT, line_end(bytes, pos)),
-        b'%' if pos == 0 || bytes[pos - 1] == b'\n' => (ESCAPE_LINE, line_end(bytes, pos)),
+        b'%' if at_line_start(bytes, pos) => (ESCAPE_LINE, line_end(bytes, pos)),
         b'<' => match html_tag_end(bytes, pos) {
             Some(end) => (ERROR_TOKEN, end),
             None => (ERROR_TOKEN, run(bytes, pos + 1, |b| !ends_unknown_run(b))),
@@ -112,7 +128,7 @@ pub(crate) fn next_token(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
 
 /// Whether an EPD record starts at `pos`: at the start of a line (see [`is_epd_line`]).
 fn starts_epd_line(bytes: &[u8], pos: usize) -> bool {
-    (pos == 0 || bytes[pos - 1] == b'\n') && is_epd_line(bytes, pos)
+    at_line_start(bytes, pos) && is_epd_line(bytes, pos)
 }
 
 /// Whether a FEN board and a side to move start at `pos` (`rnbqkbnr/.../RNBQKBNR w`): the
@@ -183,7 +199,7 @@ pub(crate) fn html_tag_end(bytes: &[u8], pos: usize) -> Option<usize> {
     let limit = bytes.len().min(name_end + 256);
     let close = bytes[name_end..limit]
         .iter()
-        .position(|&b| b == b'>' || b == b'\n' || b == b'<')?;
+        .position(|&b| b == b'>' || is_line_break(b) || b == b'<')?;
     (bytes[name_end + close] == b'>').then_some(name_end + close + 1)
 }
 
@@ -195,14 +211,9 @@ pub(crate) fn run(bytes: &[u8], start: usize, pred: impl Fn(u8) -> bool) -> usiz
     end
 }
 
-/// The end of a line comment: before the line break (`\n` or `\r\n`).
+/// The end of a line comment: before the line break (`\n`, `\r\n` or `\r`).
 pub(crate) fn line_end(bytes: &[u8], pos: usize) -> usize {
-    let end = memchr::memchr(b'\n', &bytes[pos..]).map_or(bytes.len(), |i| pos + i);
-    if end > pos + 1 && bytes[end - 1] == b'\r' && end < bytes.len() {
-        end - 1
-    } else {
-        end
-    }
+    memchr::memchr2(b'\n', b'\r', &bytes[pos..]).map_or(bytes.len(), |i| pos + i)
 }
 
 /// A digit starts a result (`1-0`), castling written with zeros (`0-0`), a null move
@@ -251,7 +262,7 @@ fn number_or_word_by_word(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
 /// starts a tag pair, or at the end of the text.
 pub(crate) fn brace_comment_end(bytes: &[u8], pos: usize) -> usize {
     let mut from = pos + 1;
-    while let Some(i) = memchr::memchr2(b'}', b'\n', &bytes[from..]) {
+    while let Some(i) = memchr::memchr3(b'}', b'\n', b'\r', &bytes[from..]) {
         let at = from + i;
         if bytes[at] == b'}' {
             return at + 1;

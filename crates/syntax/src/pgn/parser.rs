@@ -15,7 +15,7 @@ use std::ops::Range;
 
 use rowan::{TextRange, TextSize};
 
-use super::lexer::starts_tag_pair;
+use super::lexer::{is_line_break, starts_tag_pair};
 use super::SyntaxKind::{self, *};
 use crate::lexed::Lexed;
 use crate::parser::{Grammar, Nesting, Parser};
@@ -158,7 +158,7 @@ fn at_line_start<D: Dialect>(lexed: &Lexed<'_, D::Kind>, i: usize) -> bool {
     match D::role(lexed.kind(i - 1)) {
         BOM => true,
         WHITESPACE => {
-            lexed.token_bytes(i - 1).contains(&b'\n')
+            lexed.token_bytes(i - 1).iter().any(|&b| is_line_break(b))
                 || i == 1
                 || (i == 2 && D::role(lexed.kind(0)) == BOM)
         }
@@ -397,7 +397,7 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
         if let Some(i) = self.nth_index(0) {
             let shape = [L_BRACK, SYMBOL, WHITESPACE, STRING, R_BRACK];
             if (0..5).all(|t| self.role_of(i + t) == Some(shape[t]))
-                && !self.token_bytes(i + 2).contains(&b'\n')
+                && !self.token_bytes(i + 2).iter().any(|&b| is_line_break(b))
             {
                 // The lexer ends a value with no closing quote at its line's end, so a `]`
                 // right after a value means it was closed.

@@ -230,20 +230,7 @@ fn a_text_parsed_in_pieces_is_the_whole_texts_tree() {
             (path.display().to_string(), text)
         })
         .collect();
-    let made = [
-        "[Event \"a\"]\n\n[Site \"b\"]\n\n1. e4 e5 1-0\n\n[Event \"c\"]\n\n1. d4 *\n",
-        "[Event \"a\"]\n\n1. e4 {a comment\n\n[Event \"b\"]\n\n} e5 1-0\n\n[Event \"c\"]\n\n*\n",
-        "[Event \"a\"]\n\n1. e4 {open\n\n[Event \"b\"]\n\n1. d4 d5 *\n\n[Event \"c\"]\n",
-        "\u{feff}[Event \"a\"]\n\n[Event \"b\"]\n\n[Event \"c\"]\n\n1. e4\n\n[Event \"d\"]\n\n",
-        "[Event \"a\"]\r\n\r\n1. e4 e5 *\r\n\r\n[Event \"b\"]\r\n\r\n1. c4 (1. d4) 0-1\r\n",
-        "1. e4 ) e5 (\n\n[White \"x\"]\n\n; [Event \"y\"]\n\n[Black \"z\"]\n\n2. Nf3 *",
-        // No blank lines: games cut after their moves' last line.
-        "[Event \"a\"]\n[Site \"b\"]\n1. e4 e5 1-0\n[Event \"c\"]\n1. d4 *\n",
-        "[Event \"a\"]\n{c}\n[Site \"b\"]\n1. e4 (1. d4\n[Event \"x\"]\n1. c4 *\n",
-        "[Event \"a\"]\n1. e4 {open\n[Event \"b\"]\n1. d4 d5 *\n%escape\n[Event \"c\"]\n*\n",
-        "[Event \"a\"]\r\n1. e4 e5 *\r\n[Event \"b\"]\r\n1. c4 0-1\r\n",
-        "[Event \"a\"]\n1. e4 {a\n[not a tag pair]\n} e5 *\n[Event \"b\"]\n*\n",
-    ];
+    let made = made_texts();
     for (i, text) in made.iter().enumerate() {
         texts.push((format!("made text {i}"), text.repeat(3)));
     }
@@ -266,6 +253,88 @@ fn a_text_parsed_in_pieces_is_the_whole_texts_tree() {
         }
     }
     assert!(cut > 4_000, "{cut} cuts");
+}
+
+/// A file whose lines end in `\r` alone (as classic Mac OS wrote them) reads as the same
+/// file with `\n`: every rule about lines (a `;` comment or a `%` escape ends at its line's
+/// end, a comment with no `}` ends before a line that starts a tag pair, a tag pair on a line
+/// of its own) counts `\r` as a line break, as the language server and the CLI count lines.
+/// The two texts have the same offsets, so the trees have the same nodes and tokens at the
+/// same places, the same errors, the same games read plain to the same ends, and the same
+/// cut points. (With `\n` alone a `;` comment ran to the end of such a file.) Every PGN
+/// fixture and corpus file that has no `\r` of its own, and the made texts.
+#[test]
+fn lines_that_end_in_cr_alone_are_read_as_lines() {
+    let mut texts: Vec<(String, String)> = kifu_testing::fixture_and_corpus_files(&["pgn"], 50)
+        .iter()
+        .map(|path| {
+            let bytes = std::fs::read(path).expect("a game file");
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            (path.display().to_string(), text)
+        })
+        .collect();
+    for (i, text) in made_texts().iter().enumerate() {
+        texts.push((format!("made text {i}"), text.repeat(3)));
+    }
+    texts.retain(|(_, text)| !text.contains('\r'));
+    assert!(texts.len() > 100, "{} texts", texts.len());
+    let (mut plain_games, mut escapes_and_line_comments) = (0, 0);
+    for (name, lf) in &texts {
+        let cr = lf.replace('\n', "\r");
+        let (lf_parse, cr_parse) = (parse(lf), parse(&cr));
+        let shape = |parse: &Parse| -> Vec<(SyntaxKind, TextRange)> {
+            parse
+                .syntax()
+                .preorder_with_tokens()
+                .filter_map(|event| match event {
+                    rowan::WalkEvent::Enter(element) => {
+                        Some((element.kind(), element.text_range()))
+                    }
+                    rowan::WalkEvent::Leave(_) => None,
+                })
+                .collect()
+        };
+        let lf_shape = shape(&lf_parse);
+        assert!(lf_shape == shape(&cr_parse), "{name}: the trees differ");
+        escapes_and_line_comments += lf_shape
+            .iter()
+            .filter(|(kind, _)| matches!(kind, SyntaxKind::ESCAPE_LINE | SyntaxKind::LINE_COMMENT))
+            .count();
+        let errors = |parse: &Parse| -> Vec<(Code, TextRange)> {
+            parse.errors().iter().map(|e| (e.code, e.range)).collect()
+        };
+        assert_eq!(
+            errors(&lf_parse),
+            errors(&cr_parse),
+            "{name}: the errors differ"
+        );
+        let games = Games::new(lf);
+        for i in 0..games.len() {
+            let start = usize::from(games.range(i).start());
+            let end = |text: &str| {
+                plain::read_plain(text.as_bytes(), start, &mut ()).map(|end| end.range)
+            };
+            assert_eq!(end(lf), end(&cr), "{name}: game {i} read plain");
+            plain_games += usize::from(end(lf).is_some());
+        }
+        let sizes: &[usize] = if lf.len() > 64 << 10 {
+            &[2 << 10]
+        } else {
+            &[1, 300, 4 << 10]
+        };
+        for &size in sizes {
+            assert_eq!(
+                plain::cut_points(lf.as_bytes(), size),
+                plain::cut_points(cr.as_bytes(), size),
+                "{name}: the cut points of {size} bytes"
+            );
+        }
+    }
+    assert!(plain_games > 5_000, "{plain_games} games read plain");
+    assert!(
+        escapes_and_line_comments > 100,
+        "{escapes_and_line_comments} escape lines and line comments"
+    );
 }
 
 #[test]
@@ -387,4 +456,22 @@ fn the_sharing_builder_makes_rowans_tree_for_every_file_and_broken_copies() {
         games_seen > 1000 && shared > 10_000,
         "{games_seen} games, {shared} nodes"
     );
+}
+
+/// Texts made to be cut where it is hard (see [`a_text_parsed_in_pieces_is_the_whole_texts_tree`]).
+fn made_texts() -> [&'static str; 11] {
+    [
+        "[Event \"a\"]\n\n[Site \"b\"]\n\n1. e4 e5 1-0\n\n[Event \"c\"]\n\n1. d4 *\n",
+        "[Event \"a\"]\n\n1. e4 {a comment\n\n[Event \"b\"]\n\n} e5 1-0\n\n[Event \"c\"]\n\n*\n",
+        "[Event \"a\"]\n\n1. e4 {open\n\n[Event \"b\"]\n\n1. d4 d5 *\n\n[Event \"c\"]\n",
+        "\u{feff}[Event \"a\"]\n\n[Event \"b\"]\n\n[Event \"c\"]\n\n1. e4\n\n[Event \"d\"]\n\n",
+        "[Event \"a\"]\r\n\r\n1. e4 e5 *\r\n\r\n[Event \"b\"]\r\n\r\n1. c4 (1. d4) 0-1\r\n",
+        "1. e4 ) e5 (\n\n[White \"x\"]\n\n; [Event \"y\"]\n\n[Black \"z\"]\n\n2. Nf3 *",
+        // No blank lines: games cut after their moves' last line.
+        "[Event \"a\"]\n[Site \"b\"]\n1. e4 e5 1-0\n[Event \"c\"]\n1. d4 *\n",
+        "[Event \"a\"]\n{c}\n[Site \"b\"]\n1. e4 (1. d4\n[Event \"x\"]\n1. c4 *\n",
+        "[Event \"a\"]\n1. e4 {open\n[Event \"b\"]\n1. d4 d5 *\n%escape\n[Event \"c\"]\n*\n",
+        "[Event \"a\"]\r\n1. e4 e5 *\r\n[Event \"b\"]\r\n1. c4 0-1\r\n",
+        "[Event \"a\"]\n1. e4 {a\n[not a tag pair]\n} e5 *\n[Event \"b\"]\n*\n",
+    ]
 }
