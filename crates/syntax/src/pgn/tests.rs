@@ -222,18 +222,7 @@ fn games_parsed_on_every_core_make_the_same_tree() {
 /// files).
 #[test]
 fn a_text_parsed_in_pieces_is_the_whole_texts_tree() {
-    let mut texts: Vec<(String, String)> = kifu_testing::fixture_and_corpus_files(&["pgn"], 50)
-        .iter()
-        .map(|path| {
-            let bytes = std::fs::read(path).expect("a game file");
-            let text = String::from_utf8_lossy(&bytes).into_owned();
-            (path.display().to_string(), text)
-        })
-        .collect();
-    let made = made_texts();
-    for (i, text) in made.iter().enumerate() {
-        texts.push((format!("made text {i}"), text.repeat(3)));
-    }
+    let texts = files_and_made_texts();
     assert!(texts.len() > 100, "{} texts", texts.len());
     let mut cut = 0;
     for (name, text) in &texts {
@@ -265,17 +254,7 @@ fn a_text_parsed_in_pieces_is_the_whole_texts_tree() {
 /// fixture and corpus file that has no `\r` of its own, and the made texts.
 #[test]
 fn lines_that_end_in_cr_alone_are_read_as_lines() {
-    let mut texts: Vec<(String, String)> = kifu_testing::fixture_and_corpus_files(&["pgn"], 50)
-        .iter()
-        .map(|path| {
-            let bytes = std::fs::read(path).expect("a game file");
-            let text = String::from_utf8_lossy(&bytes).into_owned();
-            (path.display().to_string(), text)
-        })
-        .collect();
-    for (i, text) in made_texts().iter().enumerate() {
-        texts.push((format!("made text {i}"), text.repeat(3)));
-    }
+    let mut texts = files_and_made_texts();
     texts.retain(|(_, text)| !text.contains('\r'));
     assert!(texts.len() > 100, "{} texts", texts.len());
     let (mut plain_games, mut escapes_and_line_comments) = (0, 0);
@@ -474,4 +453,21 @@ fn made_texts() -> [&'static str; 11] {
         "[Event \"a\"]\r\n1. e4 e5 *\r\n[Event \"b\"]\r\n1. c4 0-1\r\n",
         "[Event \"a\"]\n1. e4 {a\n[not a tag pair]\n} e5 *\n[Event \"b\"]\n*\n",
     ]
+}
+
+/// Every PGN fixture and corpus file (as the CLI reads it), and the made texts three times
+/// over, each with its name.
+fn files_and_made_texts() -> Vec<(String, String)> {
+    let mut texts: Vec<(String, String)> = kifu_testing::fixture_and_corpus_files(&["pgn"], 50)
+        .iter()
+        .map(|path| {
+            let bytes = std::fs::read(path).expect("a game file");
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            (path.display().to_string(), text)
+        })
+        .collect();
+    for (i, text) in made_texts().iter().enumerate() {
+        texts.push((format!("made text {i}"), text.repeat(3)));
+    }
+    texts
 }
