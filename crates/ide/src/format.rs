@@ -96,7 +96,8 @@ impl Document {
 struct Formatter<'d> {
     document: &'d Document,
     options: FormatOptions,
-    /// The line break to write: the text's own, as its first line ends (`\r\n` or `\n`).
+    /// The line break to write: the text's own, as its first line ends (`\r\n`, `\n` or a
+    /// lone `\r`).
     /// Line breaks inside comments and values are theirs, byte for byte.
     nl: &'static str,
     /// Where each problem that leaves its game as written starts, in text order: a syntax
@@ -107,8 +108,11 @@ struct Formatter<'d> {
 impl<'d> Formatter<'d> {
     fn new(document: &'d Document, options: FormatOptions) -> Formatter<'d> {
         let text = document.text();
-        let nl = match text.bytes().position(|b| b == b'\n') {
-            Some(at) if at > 0 && text.as_bytes()[at - 1] == b'\r' => "\r\n",
+        // The first line break's kind: `\r\n`, `\r` alone (classic Mac OS), else `\n`.
+        let bytes = text.as_bytes();
+        let nl = match bytes.iter().position(|&b| b == b'\n' || b == b'\r') {
+            Some(at) if bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n') => "\r\n",
+            Some(at) if bytes[at] == b'\r' => "\r",
             _ => "\n",
         };
         let mut blocked: Vec<TextSize> = document
@@ -614,6 +618,11 @@ mod tests {
         check(
             "1.e4 {a\r\nb} e5 *\r\n",
             expect![["1. e4 {a\r\nb} 1... e5 *\r\n"]],
+        );
+        // A lone `\r` (classic Mac OS): two games, a `;` comment that ends at its line's end.
+        check(
+            "[Event \"a\"]\r\r1.e4 ; c\re5 *\r\r[Event \"b\"]\r\r1.d4 *\r",
+            expect![["[Event \"a\"]\r\r1. e4 ; c\r1... e5 *\r\r[Event \"b\"]\r\r1. d4 *\r"]],
         );
     }
 
