@@ -67,6 +67,8 @@ fn next_token(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
             Some(end) => (MOVE, end),
             None => (SYMBOL, run(bytes, pos, is_word_byte)),
         },
+        // A byte order mark inside the text, where files were joined: trivia, as in PGN.
+        0xEF if bytes[pos..].starts_with("\u{feff}".as_bytes()) => (BOM, pos + 3),
         _ => (ERROR_TOKEN, run(bytes, pos + 1, |b| !ends_unknown_run(b))),
     }
 }
@@ -182,6 +184,30 @@ mod tests {
                 (L_PAREN, "("),
                 (MOVE, "32-28"),
                 (R_PAREN, ")")
+            ]
+        );
+    }
+
+    /// A byte order mark where files were joined, and a `%` line after a lone `\r`.
+    #[test]
+    fn joined_files_and_classic_mac_lines() {
+        let text = "1. 32-28 *\n\u{feff}[GameType \"20\"]\r% note\r2-0";
+        let parse = crate::pdn::parse(text);
+        assert!(parse.errors().is_empty(), "{:?}", parse.errors());
+        assert_eq!(
+            kinds(text),
+            vec![
+                (INTEGER, "1"),
+                (DOTS, "."),
+                (MOVE, "32-28"),
+                (RESULT, "*"),
+                (BOM, "\u{feff}"),
+                (L_BRACK, "["),
+                (SYMBOL, "GameType"),
+                (STRING, "\"20\""),
+                (R_BRACK, "]"),
+                (ESCAPE_LINE, "% note"),
+                (RESULT, "2-0"),
             ]
         );
     }

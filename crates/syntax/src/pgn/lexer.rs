@@ -122,6 +122,13 @@ pub(crate) fn next_token(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
             };
             (kind, end)
         }
+        // A byte order mark inside the text, where files were joined (`cat a.pgn b.pgn`,
+        // one of them with a mark): trivia, as the text's own is (U+FEFF is also a space of
+        // no width). Read as stray text, it made two errors of one joined file and the
+        // game after it lost its tag pairs, and a piece of a file cut just before it read
+        // it as its text's own mark: the check of a large file depended on where its
+        // pieces were cut.
+        0xEF if bytes[pos..].starts_with("\u{feff}".as_bytes()) => (BOM, pos + 3),
         _ => (ERROR_TOKEN, run(bytes, pos + 1, |b| !ends_unknown_run(b))),
     }
 }

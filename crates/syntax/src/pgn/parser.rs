@@ -150,19 +150,22 @@ fn result_continues<D: Dialect>(lexed: &Lexed<'_, D::Kind>, i: usize) -> bool {
     next.is_some_and(|j| D::role(lexed.kind(j)) == R_PAREN)
 }
 
-/// Whether token `i` is the first thing on its line (white space aside).
-fn at_line_start<D: Dialect>(lexed: &Lexed<'_, D::Kind>, i: usize) -> bool {
-    if i == 0 {
-        return true;
-    }
-    match D::role(lexed.kind(i - 1)) {
-        BOM => true,
-        WHITESPACE => {
-            lexed.token_bytes(i - 1).iter().any(|&b| is_line_break(b))
-                || i == 1
-                || (i == 2 && D::role(lexed.kind(0)) == BOM)
+/// Whether token `i` is the first thing on its line (white space and byte order marks
+/// aside).
+fn at_line_start<D: Dialect>(lexed: &Lexed<'_, D::Kind>, mut i: usize) -> bool {
+    loop {
+        if i == 0 {
+            return true;
         }
-        _ => false,
+        match D::role(lexed.kind(i - 1)) {
+            BOM => {}
+            WHITESPACE if lexed.token_bytes(i - 1).iter().any(|&b| is_line_break(b)) => {
+                return true
+            }
+            WHITESPACE => {}
+            _ => return false,
+        }
+        i -= 1;
     }
 }
 

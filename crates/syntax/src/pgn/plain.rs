@@ -518,9 +518,15 @@ fn digits_value(digits: &[u8]) -> Option<u32> {
 }
 
 /// Where the next game starts after `from` (the end of a game, or of a text's start): past
-/// white space, as the grammar cuts games.
+/// white space and byte order marks (of files joined), as the grammar cuts games. (Past
+/// white space alone, a game after a mark was not plain, and the grammar read the rest of
+/// its part: a file joined from files with marks was checked at a third of the speed.)
 pub fn game_start(bytes: &[u8], from: usize) -> usize {
-    skip_space(bytes, from)
+    let mut at = skip_space(bytes, from);
+    while bytes[at..].starts_with("\u{feff}".as_bytes()) {
+        at = skip_space(bytes, at + 3);
+    }
+    at
 }
 
 /// A byte that continues a word ([`is_word_byte`]), in [`WORD_CLASS`].

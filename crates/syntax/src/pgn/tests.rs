@@ -316,6 +316,28 @@ fn lines_that_end_in_cr_alone_are_read_as_lines() {
     );
 }
 
+/// Files joined (`cat`), some saved with a byte order mark: each mark is white space
+/// between games, so each game after one is a game of its own with its tag pairs, and plain
+/// (read by the fast reader, from where the grammar starts it), with no error.
+#[test]
+fn a_byte_order_mark_between_joined_files_is_white_space() {
+    let one = "[Event \"a\"]\n[Site \"?\"]\n\n1. e4 e5 1-0\n\n";
+    let text = format!("{one}\u{feff}{one}\u{feff}\u{feff}\n{one}{one}");
+    let parse = parse(&text);
+    assert!(parse.errors().is_empty(), "{:?}", parse.errors());
+    let games = Games::new(&text);
+    assert_eq!(games.len(), 4);
+    let bytes = text.as_bytes();
+    let mut at = plain::game_start(bytes, 0);
+    for i in 0..games.len() {
+        assert_eq!(at, usize::from(games.range(i).start()), "game {i} starts");
+        let end = plain::read_plain(bytes, at, &mut ()).expect("a plain game").range;
+        assert_eq!(end, games.range(i), "game {i}");
+        at = plain::game_start(bytes, usize::from(end.end()));
+    }
+    assert_eq!(at, text.len());
+}
+
 #[test]
 fn spaces_after_a_move_end_its_node_and_line_breaks_stay_outside() {
     let text = "1. e4  e5 $1\n2. Nf3 {c} Nc6\n *";
@@ -438,7 +460,7 @@ fn the_sharing_builder_makes_rowans_tree_for_every_file_and_broken_copies() {
 }
 
 /// Texts made to be cut where it is hard (see [`a_text_parsed_in_pieces_is_the_whole_texts_tree`]).
-fn made_texts() -> [&'static str; 11] {
+fn made_texts() -> [&'static str; 12] {
     [
         "[Event \"a\"]\n\n[Site \"b\"]\n\n1. e4 e5 1-0\n\n[Event \"c\"]\n\n1. d4 *\n",
         "[Event \"a\"]\n\n1. e4 {a comment\n\n[Event \"b\"]\n\n} e5 1-0\n\n[Event \"c\"]\n\n*\n",
@@ -452,6 +474,8 @@ fn made_texts() -> [&'static str; 11] {
         "[Event \"a\"]\n1. e4 {open\n[Event \"b\"]\n1. d4 d5 *\n%escape\n[Event \"c\"]\n*\n",
         "[Event \"a\"]\r\n1. e4 e5 *\r\n[Event \"b\"]\r\n1. c4 0-1\r\n",
         "[Event \"a\"]\n1. e4 {a\n[not a tag pair]\n} e5 *\n[Event \"b\"]\n*\n",
+        // Files joined, the second with a byte order mark: white space between the games.
+        "[Event \"a\"]\n\n1. e4 *\n\n\u{feff}[Event \"b\"]\n\n1. d4 *\n\n",
     ]
 }
 
