@@ -331,7 +331,9 @@ fn a_byte_order_mark_between_joined_files_is_white_space() {
     let mut at = plain::game_start(bytes, 0);
     for i in 0..games.len() {
         assert_eq!(at, usize::from(games.range(i).start()), "game {i} starts");
-        let end = plain::read_plain(bytes, at, &mut ()).expect("a plain game").range;
+        let end = plain::read_plain(bytes, at, &mut ())
+            .expect("a plain game")
+            .range;
         assert_eq!(end, games.range(i), "game {i}");
         at = plain::game_start(bytes, usize::from(end.end()));
     }
