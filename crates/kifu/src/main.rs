@@ -215,7 +215,10 @@ fn run() -> ExitStatus {
     // up in time to take any (`kifu check` of a 300 KB file, 60 runs: 3.90 -> 3.67 ms).
     // Only for the commands that use it: the threads cost `kifu --version` 0.28 ms.
     let command = std::env::args_os().nth(1);
-    if matches!(command.as_ref().and_then(|c| c.to_str()), Some("check" | "export")) {
+    if matches!(
+        command.as_ref().and_then(|c| c.to_str()),
+        Some("check" | "export")
+    ) {
         rayon::current_num_threads();
     }
     let matches = Cli::command().get_matches();
