@@ -369,12 +369,14 @@ pub struct Line {
     pub replaces: Option<MoveId>,
     /// The ply of its first move.
     pub start_ply: u32,
-    /// Its moves, in order.
-    pub moves: Box<[MoveId]>,
+    /// Its moves, in order. (Tables of their own that a reader of many games reuses from
+    /// game to game: a line's tables copied into boxes of their size were three
+    /// allocations a line, a tenth of the check of a file with many variations.)
+    pub moves: Vec<MoveId>,
     /// Comments before its first move.
-    pub comments: Box<[Comment]>,
+    pub comments: Vec<Comment>,
     /// The lines written inside it, in text order.
-    pub variations: Box<[LineId]>,
+    pub variations: Vec<LineId>,
 }
 
 impl Line {
@@ -393,10 +395,36 @@ impl Line {
             branches_from,
             replaces: None,
             start_ply,
-            moves: Box::new([]),
-            comments: Box::new([]),
-            variations: Box::new([]),
+            moves: Vec::new(),
+            comments: Vec::new(),
+            variations: Vec::new(),
         }
+    }
+
+    /// [`Line::new`] in this line's place, keeping the room of its tables.
+    fn reuse(
+        &mut self,
+        range: TextRange,
+        head: TextRange,
+        parent: Option<LineId>,
+        branches_from: Option<MoveId>,
+        start_ply: u32,
+    ) {
+        self.range = range;
+        self.head = head;
+        self.parent = parent;
+        self.branches_from = branches_from;
+        self.replaces = None;
+        self.start_ply = start_ply;
+        self.moves.clear();
+        self.comments.clear();
+        self.variations.clear();
+    }
+
+    fn shrink_to_fit(&mut self) {
+        self.moves.shrink_to_fit();
+        self.comments.shrink_to_fit();
+        self.variations.shrink_to_fit();
     }
 }
 
@@ -504,6 +532,9 @@ impl Game {
     pub(crate) fn shrink_to_fit(&mut self) {
         self.moves.shrink_to_fit();
         self.lines.shrink_to_fit();
+        for line in &mut self.lines {
+            line.shrink_to_fit();
+        }
         self.nag_table.shrink_to_fit();
         self.comment_table.shrink_to_fit();
         self.variation_table.shrink_to_fit();

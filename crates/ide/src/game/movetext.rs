@@ -439,6 +439,8 @@ pub(super) struct Reader {
     frames: Vec<Frame>,
     /// Frames of lines read, emptied, for the next lines: their tables are allocated once.
     spare: Vec<Frame>,
+    /// The lines of the games read before, for the next games' lines: their tables too.
+    spare_lines: Vec<Line>,
 }
 
 impl Reader {
@@ -448,12 +450,14 @@ impl Reader {
             game,
             frames: Vec::new(),
             spare: Vec::new(),
+            spare_lines: Vec::new(),
         }
     }
 
     /// Empties the model and the lines being read, for another game of the same kind,
     /// keeping the room of every table.
     fn reset(&mut self) {
+        self.spare_lines.append(&mut self.game.lines);
         self.game.clear();
         // The lines a game given up on left open.
         for mut frame in self.frames.drain(..) {
@@ -472,9 +476,14 @@ impl Reader {
     ) {
         let id = LineId(self.game.lines.len() as u32);
         let empty = TextRange::empty(start);
-        self.game
-            .lines
-            .push(Line::new(empty, empty, parent, branches_from, start_ply));
+        let line = match self.spare_lines.pop() {
+            Some(mut line) => {
+                line.reuse(empty, empty, parent, branches_from, start_ply);
+                line
+            }
+            None => Line::new(empty, empty, parent, branches_from, start_ply),
+        };
+        self.game.lines.push(line);
         // The tables of a line read before (emptied when it ended), or new ones.
         let (moves, comments, variations, attached) = match self.spare.pop() {
             Some(spare) => (
@@ -511,10 +520,11 @@ impl Reader {
             Some(first) => self.game.moves[first.0 as usize].range,
             None => range,
         };
-        // Each table copied at its size, and the frame kept, emptied, for the next line.
-        line.moves = frame.moves.as_slice().into();
-        line.comments = frame.comments.as_slice().into();
-        line.variations = frame.variations.as_slice().into();
+        // Each table handed to the line, which hands its own (empty) to the frame, kept,
+        // emptied, for the next line.
+        std::mem::swap(&mut line.moves, &mut frame.moves);
+        std::mem::swap(&mut line.comments, &mut frame.comments);
+        std::mem::swap(&mut line.variations, &mut frame.variations);
         // (Variations before a line's first move stay attached to no move.)
         frame.clear();
         let id = frame.id;

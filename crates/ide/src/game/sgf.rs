@@ -170,7 +170,7 @@ fn read_lines(game: &mut Game, flat: &Flat, text: &str, tree: u32) {
     while let Some(frame) = stack.last_mut() {
         let Some(child) = frame.children.next() else {
             if let Some(frame) = stack.pop() {
-                game.lines[frame.line.0 as usize].moves = frame.moves.into_boxed_slice();
+                game.lines[frame.line.0 as usize].moves = frame.moves;
             }
             continue;
         };
@@ -302,8 +302,8 @@ fn read_lines(game: &mut Game, flat: &Flat, text: &str, tree: u32) {
         }
     }
     for ((line, variations), comments) in game.lines.iter_mut().zip(variations).zip(comments) {
-        line.variations = variations.into_boxed_slice();
-        line.comments = comments.into_boxed_slice();
+        line.variations = variations;
+        line.comments = comments;
     }
     // A move's comments in text order, whatever came between them (a node after a
     // variation is read after the variation's moves).
