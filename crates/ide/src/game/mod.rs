@@ -401,24 +401,24 @@ impl Line {
         }
     }
 
-    /// [`Line::new`] in this line's place, keeping the room of its tables.
-    fn reuse(
-        &mut self,
+    /// `line` made [`Line::new`], keeping the room of its tables.
+    fn reused(
+        mut line: Line,
         range: TextRange,
         head: TextRange,
         parent: Option<LineId>,
         branches_from: Option<MoveId>,
         start_ply: u32,
-    ) {
-        self.range = range;
-        self.head = head;
-        self.parent = parent;
-        self.branches_from = branches_from;
-        self.replaces = None;
-        self.start_ply = start_ply;
-        self.moves.clear();
-        self.comments.clear();
-        self.variations.clear();
+    ) -> Line {
+        line.moves.clear();
+        line.comments.clear();
+        line.variations.clear();
+        Line {
+            moves: line.moves,
+            comments: line.comments,
+            variations: line.variations,
+            ..Line::new(range, head, parent, branches_from, start_ply)
+        }
     }
 
     fn shrink_to_fit(&mut self) {

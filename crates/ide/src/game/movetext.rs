@@ -477,10 +477,7 @@ impl Reader {
         let id = LineId(self.game.lines.len() as u32);
         let empty = TextRange::empty(start);
         let line = match self.spare_lines.pop() {
-            Some(mut line) => {
-                line.reuse(empty, empty, parent, branches_from, start_ply);
-                line
-            }
+            Some(line) => Line::reused(line, empty, empty, parent, branches_from, start_ply),
             None => Line::new(empty, empty, parent, branches_from, start_ply),
         };
         self.game.lines.push(line);

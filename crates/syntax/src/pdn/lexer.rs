@@ -12,15 +12,16 @@
 //!   one-digit squares to align their columns. They never cross a line.
 
 use super::SyntaxKind::{self, *};
-use crate::pgn::lexer::{at_line_start, brace_comment_end, is_space, line_end, run, string_end};
+use crate::pgn::lexer::{
+    at_line_start, bom_at, brace_comment_end, is_space, line_end, run, string_end,
+};
 
 /// The tokens of a PDN text.
 pub type Lexed<'t> = crate::lexed::Lexed<'t, SyntaxKind>;
 
 /// Splits `text` into tokens. The text starts at the beginning of a line.
 pub fn lex(text: &str) -> Lexed<'_> {
-    let bom = text.starts_with('\u{feff}').then_some((BOM, 3));
-    Lexed::new(text, bom, next_token)
+    Lexed::new(text, None, next_token)
 }
 
 /// Bytes a word (tag name, move, result) is made of.
@@ -67,8 +68,9 @@ fn next_token(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
             Some(end) => (MOVE, end),
             None => (SYMBOL, run(bytes, pos, is_word_byte)),
         },
-        // A byte order mark inside the text, where files were joined: trivia, as in PGN.
-        0xEF if bytes[pos..].starts_with("\u{feff}".as_bytes()) => (BOM, pos + 3),
+        // A byte order mark, the text's own or one where files were joined: trivia, as in
+        // PGN.
+        0xEF if bom_at(bytes, pos) => (BOM, pos + 3),
         _ => (ERROR_TOKEN, run(bytes, pos + 1, |b| !ends_unknown_run(b))),
     }
 }

@@ -126,11 +126,6 @@ fn try_reparse(old: &Parse, new_text: &str, edit: TextRange, inserted: TextSize)
     let mut kinds = Vec::new();
     let mut starts = Vec::new();
     let mut pos = region_start;
-    if pos == 0 && new_text.starts_with('\u{feff}') {
-        kinds.push(SyntaxKind::BOM);
-        starts.push(0);
-        pos = 3;
-    }
     let mut last_significant = None;
     let (region_end, rest) = loop {
         while ends.next_if(|end| end.new < pos).is_some() {}

@@ -19,8 +19,13 @@ pub type Lexed<'t> = crate::lexed::Lexed<'t, SyntaxKind>;
 /// Texts longer than `u32::MAX` bytes are beyond rowan's limits; callers cut them into
 /// games first (the CLI reads files in pieces).
 pub fn lex(text: &str) -> Lexed<'_> {
-    let bom = text.starts_with('\u{feff}').then_some((BOM, 3));
-    Lexed::new(text, bom, next_token)
+    Lexed::new(text, None, next_token)
+}
+
+/// Whether a UTF-8 byte order mark (U+FEFF) starts at `pos`.
+#[inline]
+pub(crate) fn bom_at(bytes: &[u8], pos: usize) -> bool {
+    bytes[pos..].starts_with("\u{feff}".as_bytes())
 }
 
 /// Whether `b` may continue a word: a move, a tag name or a symbol.
@@ -122,13 +127,13 @@ pub(crate) fn next_token(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
             };
             (kind, end)
         }
-        // A byte order mark inside the text, where files were joined (`cat a.pgn b.pgn`,
-        // one of them with a mark): trivia, as the text's own is (U+FEFF is also a space of
-        // no width). Read as stray text, it made two errors of one joined file and the
-        // game after it lost its tag pairs, and a piece of a file cut just before it read
-        // it as its text's own mark: the check of a large file depended on where its
-        // pieces were cut.
-        0xEF if bytes[pos..].starts_with("\u{feff}".as_bytes()) => (BOM, pos + 3),
+        // A byte order mark: the text's own, or one inside it where files were joined
+        // (`cat a.pgn b.pgn`, one of them with a mark), trivia either way (U+FEFF is also a
+        // space of no width). Read as stray text, one inside made two errors of one joined
+        // file and the game after it lost its tag pairs, and a piece of a file cut just
+        // before it read it as its text's own mark: the check of a large file depended on
+        // where its pieces were cut.
+        0xEF if bom_at(bytes, pos) => (BOM, pos + 3),
         _ => (ERROR_TOKEN, run(bytes, pos + 1, |b| !ends_unknown_run(b))),
     }
 }

@@ -216,9 +216,7 @@ impl<'t> Games<'t> {
     /// still in its tag section at `range.end` ([`Games::ends_in_tags`]), which the whole
     /// text would go on reading.
     pub fn new_in(text: &'t str, range: std::ops::Range<usize>, followed: bool) -> Games<'t> {
-        let bom =
-            (range.start == 0 && text.starts_with('\u{feff}')).then_some((SyntaxKind::BOM, 3));
-        let lexed = Lexed::new_in(text, range, bom, lexer::next_token);
+        let lexed = Lexed::new_in(text, range, None, lexer::next_token);
         let ranges = parser::split_games::<parser::Pgn>(&lexed);
         Games {
             lexed,

@@ -16,7 +16,7 @@
 use rowan::{TextRange, TextSize};
 
 use super::lexer::{
-    at_line_start, is_epd_line, is_line_break, is_san, is_space, is_word_byte, line_end,
+    at_line_start, bom_at, is_epd_line, is_line_break, is_san, is_space, is_word_byte, line_end,
     number_or_word, starts_tag_pair,
 };
 use super::parser::{MAX_MOVE_NUMBER, MAX_VARIATION_DEPTH};
@@ -523,7 +523,7 @@ fn digits_value(digits: &[u8]) -> Option<u32> {
 /// its part: a file joined from files with marks was checked at a third of the speed.)
 pub fn game_start(bytes: &[u8], from: usize) -> usize {
     let mut at = skip_space(bytes, from);
-    while bytes[at..].starts_with("\u{feff}".as_bytes()) {
+    while bom_at(bytes, at) {
         at = skip_space(bytes, at + 3);
     }
     at
