@@ -344,7 +344,7 @@ fn push_move(
 /// (callgrind); a game read without it is not plain if it has a `\r` alone anywhere.
 /// Inlined: a call for each of Lichess's clock comments cost 2.9 M instructions of the
 /// check of 11 MB when the compiler stopped inlining it on its own.
-#[inline(always)]
+#[inline]
 fn brace_comment_end(bytes: &[u8], i: usize, cr_lines: bool) -> Option<usize> {
     let mut from = i + 1;
     loop {
