@@ -712,9 +712,36 @@ pub struct Chunk {
     /// In each game read as Windows-1252, where it has a byte that is not UTF-8 (its first,
     /// and maybe others), in text order.
     not_utf8: Vec<NotUtf8>,
+    /// Where lines that start a game are in a piece that was lexed whole to find its end
+    /// (one with no line that starts a tag pair after one that does not, where
+    /// [`pgn::cut_points`] cuts: a file of games without tag pairs), at least
+    /// [`GAME_CUT_BYTES`] apart; empty for any other piece. Cut points for readers that
+    /// work in parallel, as [`pgn::cut_points`]'s are (see [`Chunk::cut_points`]).
+    game_cuts: Vec<usize>,
 }
 
+/// How far apart at least [`Chunk::cut_points`] found by lexing a piece are.
+pub const GAME_CUT_BYTES: usize = 64 << 10;
+
 impl Chunk {
+    /// Where to cut the piece into parts of about `size` bytes for readers that work in
+    /// parallel, as [`pgn::cut_points`] says: at lines that start a tag pair, or, in a
+    /// piece that has none (a file of games without tag pairs), at lines that start a game,
+    /// found when the piece was lexed whole to find its end. (With tag pairs alone, such a
+    /// file was one part a piece, on one core.)
+    pub fn cut_points(&self, size: usize) -> Vec<usize> {
+        if self.game_cuts.is_empty() {
+            return pgn::cut_points(self.text.as_bytes(), size);
+        }
+        let mut cuts = vec![0];
+        for &cut in &self.game_cuts {
+            if cut >= cuts[cuts.len() - 1] + size.max(1) {
+                cuts.push(cut);
+            }
+        }
+        cuts
+    }
+
     /// The `not-utf8` warning of the game at `range` of the piece, if it was read as
     /// Windows-1252: at its first byte that is not UTF-8. (A game's bytes are all in its
     /// range: what lies between games is white space.)
@@ -839,7 +866,7 @@ impl<'r> ChunkReader<'r> {
                     self.decoded_piece()
                 }
             };
-            let Some((text, not_utf8, bytes)) = piece else {
+            let Some((text, not_utf8, bytes, game_cuts)) = piece else {
                 // One game fills the whole piece: read more of it, up to the limit.
                 if self.pending.len() >= self.max_game {
                     return Err(io::Error::new(
@@ -860,6 +887,7 @@ impl<'r> ChunkReader<'r> {
                 bytes,
                 not_utf8,
                 text,
+                game_cuts,
             };
             self.offset += chunk.text.len();
             self.line += crate::line_count(&chunk.text);
@@ -885,48 +913,88 @@ impl<'r> ChunkReader<'r> {
     /// no copy and no second check of UTF-8 (which was 1.8% of `kifu check`'s samples with
     /// the first); what follows the piece is the next one's start. `None`, with the bytes
     /// pending again, when no game ends in them.
-    fn utf8_piece(&mut self, mut text: String) -> Option<(String, Vec<NotUtf8>, usize)> {
-        let cut = if self.eof {
-            Some(text.len())
-        } else {
-            tail_game_boundary(&text)
-        };
+    fn utf8_piece(&mut self, mut text: String) -> Option<Piece> {
+        let (cut, game_cuts) = piece_end(&text, self.eof);
         let Some(cut) = cut else {
             self.pending = text.into_bytes();
             return None;
         };
         self.pending = text.as_bytes()[cut..].to_vec();
         text.truncate(cut);
-        Some((text, Vec::new(), cut))
+        Some((text, Vec::new(), cut, game_cuts))
     }
 
     /// [`ChunkReader::utf8_piece`] for pending bytes that are not all UTF-8: each game
     /// decoded on its own, UTF-8 or Windows-1252 ([`ByteWise`]), and the piece cut as a
     /// UTF-8 one is.
-    fn decoded_piece(&mut self) -> Option<(String, Vec<NotUtf8>, usize)> {
+    fn decoded_piece(&mut self) -> Option<Piece> {
         let ByteWise {
             mut text,
             mut not_utf8,
             anchors,
         } = ByteWise::new(&self.pending);
-        let cut = if self.eof {
-            text.len()
-        } else {
-            tail_game_boundary(&text)?
-        };
+        let (cut, game_cuts) = piece_end(&text, self.eof);
+        let cut = cut?;
         let bytes = byte_offset(&anchors, cut);
         text.truncate(cut);
         not_utf8.truncate(not_utf8.partition_point(|n| usize::from(n.at) < cut));
         self.pending.drain(..bytes);
-        Some((text, not_utf8, bytes))
+        Some((text, not_utf8, bytes, game_cuts))
     }
+}
+
+/// A piece read: its text, where its games that are not UTF-8 have a byte that is not, how
+/// many bytes of the file it used, and its game cuts (see [`Chunk::game_cuts`]).
+type Piece = (String, Vec<NotUtf8>, usize, Vec<usize>);
+
+/// Where the piece that starts `text` ends (`None` when no game ends in it; all of it at
+/// the end of the file), and its game cuts (see [`Chunk::game_cuts`]): found when the piece
+/// is lexed whole, because it has no line that starts a tag pair to cut at.
+fn piece_end(text: &str, eof: bool) -> (Option<usize>, Vec<usize>) {
+    if !eof {
+        return tail_game_boundary(text);
+    }
+    // The last piece of a file, which ends where the file does: lexed whole only when it
+    // is large and has no cut point past its first part (a file without tag pairs).
+    if text.len() <= 2 * GAME_CUT_BYTES
+        || pgn::cut_point_after(text.as_bytes(), GAME_CUT_BYTES).is_some()
+    {
+        return (Some(text.len()), Vec::new());
+    }
+    let games = pgn::Games::new(text);
+    (Some(text.len()), game_cuts(text, &games, text.len()))
+}
+
+/// The lines before `end` that start a game of `text` (`games`, all of its games), where no
+/// game before reaches into the line, at least [`GAME_CUT_BYTES`] apart and after the
+/// first: cut points, as [`pgn::cut_points`]'s are (no token crosses the start of a game's
+/// line when no game before reaches into it).
+fn game_cuts(text: &str, games: &pgn::Games<'_>, end: usize) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let mut cuts = Vec::new();
+    let mut last = 0;
+    for i in 1..games.len() {
+        let start = usize::from(games.range(i).start());
+        if start >= end {
+            break;
+        }
+        if start < last + GAME_CUT_BYTES {
+            continue;
+        }
+        let line_start = memchr::memrchr2(b'\n', b'\r', &bytes[..start]).map_or(0, |p| p + 1);
+        if line_start >= usize::from(games.range(i - 1).end()) && line_start > last {
+            cuts.push(line_start);
+            last = line_start;
+        }
+    }
+    cuts
 }
 
 /// [`last_game_boundary`] without lexing all of `text`: its games from a line in its last
 /// part that starts a tag pair after a blank line, where no token crosses. The games found
 /// from there are the whole text's but for the first (which may have begun before), and
 /// the boundary is never at the first.
-fn tail_game_boundary(text: &str) -> Option<usize> {
+fn tail_game_boundary(text: &str) -> (Option<usize>, Vec<usize>) {
     // Most games are a few kilobytes, engine games with comments some tens: a last part
     // that holds two of them, then larger ones, each four times the last, then the whole
     // text. A 1 MiB part first lexed an eighth of every 8 MiB piece (as they were then)
@@ -938,7 +1006,7 @@ fn tail_game_boundary(text: &str) -> Option<usize> {
 }
 
 /// [`tail_game_boundary`], trying the last `tails` bytes of `text` in turn.
-fn tail_game_boundary_in(text: &str, tails: &[usize]) -> Option<usize> {
+fn tail_game_boundary_in(text: &str, tails: &[usize]) -> (Option<usize>, Vec<usize>) {
     for &tail in tails {
         let Some(from) = pgn::cut_point_after(text.as_bytes(), text.len().saturating_sub(tail))
         else {
@@ -946,13 +1014,17 @@ fn tail_game_boundary_in(text: &str, tails: &[usize]) -> Option<usize> {
         };
         let games = pgn::Games::new_in(text, from..text.len(), false);
         if let Some(cut) = last_game_boundary(text, &games) {
-            return Some(cut);
+            return (Some(cut), Vec::new());
         }
         if from == 0 {
             break;
         }
     }
-    last_game_boundary(text, &pgn::Games::new(text))
+    // Lexed whole: its games say where parts of it can start too.
+    let games = pgn::Games::new(text);
+    let cut = last_game_boundary(text, &games);
+    let cuts = cut.map_or_else(Vec::new, |cut| game_cuts(text, &games, cut));
+    (cut, cuts)
 }
 
 /// Where the last game that may be incomplete starts: the start of the line of the last
@@ -1002,6 +1074,57 @@ pub(crate) fn broken_utf8(random: &mut kifu_testing::Lcg) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A file of games without tag pairs (movetext alone, with comments over several lines
+    /// and a blank line inside one): each large piece, lexed whole to find its end, the last
+    /// one too, is cut into parts at lines that start a game (as the whole text's games
+    /// start, and where no game before reaches), at least [`GAME_CUT_BYTES`] apart. With
+    /// the cut points of tag pairs alone, each piece was one part.
+    #[test]
+    fn a_piece_without_tag_pairs_is_cut_at_its_games() {
+        let mut text = String::new();
+        let mut n = 0;
+        while text.len() < 3 << 20 {
+            match n % 50 {
+                7 => text.push_str("1. e4 {a comment\n\n1. d4 over lines} e5 2. Nf3 *\n\n"),
+                13 => text.push_str("1. e4 e5 ; a line comment {\n2. Nf3 Nc6 1-0\n\n"),
+                _ => {
+                    text.push_str("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1/2-1/2\n\n")
+                }
+            }
+            n += 1;
+        }
+        let games = pgn::Games::new(&text);
+        let starts: Vec<usize> = (0..games.len())
+            .map(|i| usize::from(games.range(i).start()))
+            .collect();
+        let mut reader = ChunkReader::new(text.as_bytes(), 1 << 20, MAX_GAME_BYTES).unwrap();
+        let (mut pieces, mut parts) = (0, 0);
+        while let Some(chunk) = reader.next_chunk().unwrap() {
+            let cuts = chunk.cut_points(256 << 10);
+            assert!(
+                cuts.len() >= 2,
+                "piece {pieces}: {} bytes, one part",
+                chunk.text.len()
+            );
+            for pair in cuts.windows(2) {
+                assert!(pair[1] >= pair[0] + (256 << 10), "{cuts:?}");
+            }
+            for &cut in &cuts {
+                let at = chunk.offset + cut;
+                assert!(
+                    starts.binary_search(&at).is_ok(),
+                    "a cut at {at} is no game's start"
+                );
+            }
+            pieces += 1;
+            parts += cuts.len();
+        }
+        assert!(
+            pieces >= 3 && parts >= 3 * pieces,
+            "{pieces} pieces, {parts} parts"
+        );
+    }
 
     /// `from_utf8_lossy`'s text, on bytes with every kind of bad sequence (see
     /// [`broken_utf8`]).
@@ -1128,7 +1251,7 @@ mod tests {
             let whole = last_game_boundary(text, &pgn::Games::new(text));
             for tails in [&[16, 200][..], &[100][..], &[1000, 5000][..]] {
                 assert_eq!(
-                    tail_game_boundary_in(text, tails),
+                    tail_game_boundary_in(text, tails).0,
                     whole,
                     "{tails:?} at {end}"
                 );
@@ -1328,6 +1451,7 @@ mod tests {
                 first_line: 0,
                 bytes: bytes.len(),
                 not_utf8: byte_wise.not_utf8,
+                game_cuts: Vec::new(),
             };
             let whole: Vec<SyntaxError> =
                 not_utf8.iter().map(|n| n.warning(&text, "game")).collect();

@@ -7,7 +7,7 @@ use std::sync::{mpsc, Arc, Mutex};
 
 use kifu_ide::check::{plain_part, stitched, PlainPart};
 use kifu_ide::game::{Game, PlainModels};
-use kifu_syntax::pgn::{cut_points, read_plain, Games};
+use kifu_syntax::pgn::{read_plain, Games};
 use kifu_syntax::{NodeCache, TextRange};
 
 use crate::lines::{LineTables, Lines};
@@ -221,7 +221,7 @@ fn for_each_piece_of<T: Send, P: PlainReader<T>>(
                     .expect("the reader and the tasks end with an event")
                 {
                     Event::Read(Ok(chunk)) => {
-                        let cuts = cut_points(chunk.text.as_bytes(), PART_BYTES);
+                        let cuts = chunk.cut_points(PART_BYTES);
                         let n = cuts.len();
                         let shared = Arc::new(Shared {
                             chunk,
@@ -317,7 +317,7 @@ pub fn plain_in_memory<T: Send, P: PlainReader<T>>(
         lines: Lines::sharing(&chunk.text, chunk.offset, chunk.first_line, &tables),
     };
     let text = &chunk.text;
-    let cuts = cut_points(text.as_bytes(), in_memory_part_bytes(text.len()));
+    let cuts = chunk.cut_points(in_memory_part_bytes(text.len()));
     let parts = (0..cuts.len())
         .into_par_iter()
         .map_init(
@@ -529,6 +529,33 @@ mod tests {
         let grammar = read.starts.len() - read.plain.len();
         assert!(
             grammar > 0 && read.plain.len() > grammar,
+            "{grammar} by the grammar"
+        );
+    }
+
+    /// A file of games without tag pairs, whose pieces are cut into parts at their games
+    /// (found when each piece is lexed whole): every game once, in order, as the grammar
+    /// cuts the whole text, most of them plain, from more parts than pieces.
+    #[test]
+    fn a_file_without_tag_pairs_is_read_in_parts_of_its_pieces() {
+        let mut text = String::new();
+        let mut n = 0;
+        while text.len() < 3 << 20 {
+            match n % 4000 {
+                7 | 1007 => text.push_str("1. e4 {a comment\n\n1. d4 over lines} e5 2. Nf3 *\n\n"),
+                13 | 2013 => text.push_str("1. e4 e5 ; a line comment {\n2. Nf3 Nc6 1-0\n\n"),
+                99 if n < 4000 => text.push_str("1. e4 ) e5 2. Nf3 *\n\n"),
+                _ => text.push_str("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 (3... Nf6) 4. Ba4 1/2-1/2\n\n"),
+            }
+            n += 1;
+        }
+        let read = starts_read(reader(&text, None), |_| {}).unwrap();
+        read.result.unwrap();
+        assert!(read.pieces >= 3, "{} pieces", read.pieces);
+        assert_eq!(read.starts, game_starts(&text));
+        let grammar = read.starts.len() - read.plain.len();
+        assert!(
+            grammar > 0 && read.plain.len() > 10 * grammar,
             "{grammar} by the grammar"
         );
     }
