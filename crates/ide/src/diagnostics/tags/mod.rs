@@ -53,14 +53,61 @@ pub mod codes {
 /// The Seven Tag Roster, in the standard's order.
 pub(crate) const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
-/// The tags whose value is a date.
-const DATES: [&str; 5] = [
-    "Date",
-    "EventDate",
-    "UTCDate",
-    "SourceDate",
-    "SourceVersionDate",
-];
+/// What a tag's name makes it to the checks, found once for each tag: one of the Seven Tag
+/// Roster (its place there), or a tag whose value has a form, or another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// [`ROSTER`]`[i]`.
+    Roster(u8),
+    /// A date other than the roster's `Date`: `EventDate`, `UTCDate`, `SourceDate`,
+    /// `SourceVersionDate`.
+    OtherDate,
+    /// `WhiteElo`, `BlackElo`.
+    Rating,
+    PlyCount,
+    TimeControl,
+    SetUp,
+    Fen,
+    Other,
+}
+
+/// The roster's places of the tags whose values have a form.
+const DATE: Kind = Kind::Roster(2);
+const ROUND: Kind = Kind::Roster(3);
+const RESULT: Kind = Kind::Roster(6);
+
+impl Kind {
+    /// The kind of the tag named `name` (names are case-sensitive: `event` is another tag).
+    fn of(name: &str) -> Kind {
+        // Rust matches names by their length, then by their bytes: a header's dozen names
+        // are each told in a few comparisons (each check looked the names up again, some
+        // 250 comparisons a Lichess header).
+        match name {
+            "Event" => Kind::Roster(0),
+            "Site" => Kind::Roster(1),
+            "Date" => DATE,
+            "Round" => ROUND,
+            "White" => Kind::Roster(4),
+            "Black" => Kind::Roster(5),
+            "Result" => RESULT,
+            "EventDate" | "UTCDate" | "SourceDate" | "SourceVersionDate" => Kind::OtherDate,
+            "WhiteElo" | "BlackElo" => Kind::Rating,
+            "PlyCount" => Kind::PlyCount,
+            "TimeControl" => Kind::TimeControl,
+            "SetUp" => Kind::SetUp,
+            "FEN" => Kind::Fen,
+            _ => Kind::Other,
+        }
+    }
+
+    /// The place in [`ROSTER`] of a roster tag.
+    fn roster(self) -> Option<usize> {
+        match self {
+            Kind::Roster(i) => Some(usize::from(i)),
+            _ => None,
+        }
+    }
+}
 
 /// The tag diagnostics of a PGN game, in text order (ranges in `game.text`).
 pub(crate) fn check(game: GameRef<'_>) -> Vec<SyntaxError> {
@@ -75,11 +122,15 @@ pub(crate) fn check(game: GameRef<'_>) -> Vec<SyntaxError> {
         .game
         .header
         .entries()
-        .map(|entry| Tag {
-            name: entry.name(),
-            value: entry.value(),
-            range: game.range(entry.range()),
-            first: true,
+        .map(|entry| {
+            let name = entry.name();
+            Tag {
+                name,
+                value: entry.value(),
+                range: game.range(entry.range()),
+                first: true,
+                kind: Kind::of(name),
+            }
         })
         .collect();
     let mut out = Vec::new();
@@ -102,6 +153,7 @@ struct Tag<'a> {
     range: TextRange,
     /// Whether no tag of its name comes before it: only the first's value is checked.
     first: bool,
+    kind: Kind,
 }
 
 impl Tag<'_> {
@@ -115,9 +167,9 @@ impl Tag<'_> {
     }
 }
 
-/// The first tag named `name`.
-fn first<'t, 'a>(tags: &'t [Tag<'a>], name: &str) -> Option<&'t Tag<'a>> {
-    tags.iter().find(|t| same_name(t.name, name))
+/// The first tag of a kind.
+fn first<'t, 'a>(tags: &'t [Tag<'a>], kind: Kind) -> Option<&'t Tag<'a>> {
+    tags.iter().find(|t| t.kind == kind)
 }
 
 /// Whether two tag names are the same: their lengths and first letters compared before
@@ -185,7 +237,10 @@ fn duplicates(tags: &mut [Tag<'_>], out: &mut Vec<SyntaxError>) {
 fn roster(tags: &[Tag<'_>], section: TextRange, out: &mut Vec<SyntaxError>) {
     // Which of the seven are there, in the roster's order: an array on the stack (a `Vec`
     // collected from a filter grew once for every game, a reallocation each).
-    let present = ROSTER.map(|name| first(tags, name).is_some());
+    let mut present = [false; 7];
+    for i in tags.iter().filter_map(|t| t.kind.roster()) {
+        present[i] = true;
+    }
     let present_names = || {
         ROSTER
             .iter()
@@ -252,15 +307,12 @@ fn roster(tags: &[Tag<'_>], section: TextRange, out: &mut Vec<SyntaxError>) {
         }
         out.push(error);
     }
-    // The standard's export order: the roster first, in its order, then the rest.
+    // The standard's export order: the roster first, in its order, then the rest. Once
+    // the first tags of their names have been the roster's that are there, in order, the
+    // others are the rest in their order: only the roster's places are compared.
     let firsts = tags.iter().filter(|t| t.first);
-    let expected = present_names().chain(
-        tags.iter()
-            .filter(|t| t.first && !ROSTER.iter().any(|name| same_name(name, t.name)))
-            .map(|t| t.name),
-    );
     if let Some((tag, before)) = firsts
-        .zip(expected)
+        .zip(present_names())
         .find(|(tag, name)| !same_name(tag.name, name))
     {
         out.push(SyntaxError::new(
@@ -287,8 +339,8 @@ fn list(items: &[String]) -> String {
 
 /// `SetUp` and `FEN`: the standard wants both or neither.
 fn setup(game: GameRef<'_>, tags: &[Tag<'_>], out: &mut Vec<SyntaxError>) {
-    let fen = first(tags, "FEN");
-    let Some(setup) = first(tags, "SetUp") else {
+    let fen = first(tags, Kind::Fen);
+    let Some(setup) = first(tags, Kind::SetUp) else {
         if let Some(fen) = fen {
             out.push(SyntaxError::new(
                 codes::FenWithoutSetup,
@@ -339,18 +391,16 @@ fn value(game: GameRef<'_>, tag: &Tag<'_>, out: &mut Vec<SyntaxError>) {
     let Some(value) = tag.value else {
         return;
     };
-    let (code, why) = match tag.name {
-        name if DATES.iter().any(|date| same_name(date, name)) => {
-            (codes::InvalidDate, values::date(value))
-        }
-        "Round" => (codes::InvalidNumberTag, values::round(value)),
-        "WhiteElo" | "BlackElo" => (codes::InvalidNumberTag, values::rating(value)),
-        "PlyCount" => match values::ply_count(value) {
+    let (code, why) = match tag.kind {
+        DATE | Kind::OtherDate => (codes::InvalidDate, values::date(value)),
+        ROUND => (codes::InvalidNumberTag, values::round(value)),
+        Kind::Rating => (codes::InvalidNumberTag, values::rating(value)),
+        Kind::PlyCount => match values::ply_count(value) {
             None => return ply_count(game, tag, value, out),
             why => (codes::InvalidNumberTag, why),
         },
-        "TimeControl" => (codes::InvalidTimeControl, values::time_control(value)),
-        "Result" => match values::result(value) {
+        Kind::TimeControl => (codes::InvalidTimeControl, values::time_control(value)),
+        RESULT => match values::result(value) {
             None => return result(game, tag, value, out),
             why => (codes::InvalidResultTag, why),
         },

@@ -163,6 +163,94 @@ fn roster_out_of_order() {
     );
 }
 
+/// The order's check around repeated, missing and misspelt roster tags: a repeat is not
+/// where its tag stands (the first one is), a missing tag is not waited for, and `event` is
+/// not `Event`.
+#[test]
+fn roster_order_with_repeats_and_gaps() {
+    let tags = |names: &[&str]| -> String {
+        let value = |n: &str| if n == "Result" { "*" } else { "?" };
+        let mut text: String = names
+            .iter()
+            .map(|n| format!("[{n} \"{}\"]\n", value(n)))
+            .collect();
+        text.push_str("\n1. e4 *\n");
+        text
+    };
+    check(
+        &tags(&[
+            "Event", "Site", "Event", "Date", "Round", "White", "Black", "Result",
+        ]),
+        expect![[r#"
+            duplicate-tag `[Event "?"]`: `Event` is given again, with the same value: once is enough
+                `[Event "?"]`: `Event` is first given here"#]],
+    );
+    check(
+        &tags(&[
+            "Event", "ECO", "Site", "Round", "White", "Black", "Result", "Site",
+        ]),
+        expect![[r#"
+            missing-roster-tag `[Event "?"]
+            [ECO "?"]
+            [Site "?"]
+            [Round "?"]
+            [White "?"]
+            [Black "?"]
+            [Result "*"]
+            [Site "?"]`: `Date` is missing from the Seven Tag Roster: the standard asks for all seven, with `?` for what is unknown
+            roster-out-of-order `[ECO "?"]`: `ECO` stands before `Site`: the standard writes the Seven Tag Roster first, in the order Event, Site, Date, Round, White, Black, Result
+            duplicate-tag `[Site "?"]`: `Site` is given again, with the same value: once is enough
+                `[Site "?"]`: `Site` is first given here"#]],
+    );
+    check(
+        &tags(&[
+            "Event", "Site", "Date", "Round", "White", "Result", "Black", "ECO",
+        ]),
+        expect![[
+            r#"roster-out-of-order `[Result "*"]`: `Result` stands before `Black`: the standard writes the Seven Tag Roster first, in the order Event, Site, Date, Round, White, Black, Result"#
+        ]],
+    );
+    check(
+        &tags(&[
+            "ECO", "event", "Site", "Date", "Round", "White", "Black", "Result",
+        ]),
+        expect![[r#"
+            missing-roster-tag `[ECO "?"]
+            [event "?"]
+            [Site "?"]
+            [Date "?"]
+            [Round "?"]
+            [White "?"]
+            [Black "?"]
+            [Result "*"]`: `Event` (not `event`) is missing from the Seven Tag Roster: the standard asks for all seven, with `?` for what is unknown
+            roster-out-of-order `[ECO "?"]`: `ECO` stands before `Site`: the standard writes the Seven Tag Roster first, in the order Event, Site, Date, Round, White, Black, Result"#]],
+    );
+    check(
+        &tags(&["ECO", "Opening", "FEN", "SetUp"]),
+        expect![[
+            r#"invalid-setup `"?"`: `SetUp` is `1` (the game starts from the `FEN` tag's position) or `0` (from the usual one), not `?`"#
+        ]],
+    );
+    check(
+        &tags(&[
+            "Result",
+            "White",
+            "Black",
+            "UTCDate",
+            "EventDate",
+            "SourceDate",
+        ]),
+        expect![[r#"
+            missing-roster-tag `[Result "*"]
+            [White "?"]
+            [Black "?"]
+            [UTCDate "?"]
+            [EventDate "?"]
+            [SourceDate "?"]`: `Event`, `Site`, `Date` and `Round` are missing from the Seven Tag Roster: the standard asks for all seven, with `?` for what is unknown
+            roster-out-of-order `[Result "*"]`: `Result` stands before `White`: the standard writes the Seven Tag Roster first, in the order Event, Site, Date, Round, White, Black, Result"#]],
+    );
+}
+
 #[test]
 fn duplicate_tags() {
     check(
