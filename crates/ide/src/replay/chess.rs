@@ -118,9 +118,8 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                     // Standard SAN, written only for a move that is not (the fixes rewrite
                     // it): most moves of a database are, and pay nothing for it.
                     if !new_forms.is_empty() {
-                        let san = moved.san(&position).to_string();
+                        let mut san = moved.san(&position).to_text();
                         for form in new_forms.iter() {
-                            rewrites.push((form, at, san.clone()));
                             if form == Form::WrongDisambiguation {
                                 out.diagnostics.push(
                                     SyntaxError::new(
@@ -136,6 +135,18 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                             } else if !forms.contains(form) {
                                 first_of_form.push((form, at));
                             }
+                        }
+                        // Each form's rewrite; the last takes the SAN itself (most moves
+                        // written so have one form: a copy of each was an allocation).
+                        let mut left = new_forms.iter().count();
+                        for form in new_forms.iter() {
+                            left -= 1;
+                            let text = if left == 0 {
+                                std::mem::take(&mut san)
+                            } else {
+                                san.clone()
+                            };
+                            rewrites.push((form, at, text));
                         }
                         forms = forms.union(new_forms);
                     }
@@ -403,7 +414,7 @@ fn check_marks(
     if written_n == deserved_n {
         return deserved;
     }
-    let san = moved.san(after).to_string();
+    let san = moved.san(after).to_text();
     let (severity, message) = match (written_n, deserved_n) {
         (1, 0) => (
             Severity::Warning,

@@ -378,6 +378,15 @@ fn fixes_of_chess_and_syntax() {
             non-standard-move: Write all 6 such moves in standard SAN => "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. 0-0 *" (still there)
             non-standard-move: Write it in standard SAN => "1. e2e4 e7e5 2. g1f3 b8c6 3. f1c4 g8f6 4. O-O *" (still there)"#]],
     );
+    // A move written in two non-standard ways: each form's fix rewrites it.
+    fixes(
+        Notation::Pgn,
+        "[SetUp \"1\"]\n[FEN \"7k/4P3/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. e7-e8Q Kg7 2. Qe8-e7+ *",
+        expect![[r#"
+            wrong-check-mark: Write `e8=Q+` => "[SetUp \"1\"]\n[FEN \"7k/4P3/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. e8=Q+ Kg7 2. Qe8-e7+ *"
+            non-standard-move: Write it in standard SAN => "[SetUp \"1\"]\n[FEN \"7k/4P3/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. e8=Q+ Kg7 2. Qe8-e7+ *" (still there)
+            non-standard-move: Write all 2 such moves in standard SAN => "[SetUp \"1\"]\n[FEN \"7k/4P3/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. e8=Q+ Kg7 2. Qe7+ *""#]],
+    );
     fixes(
         Notation::Pgn,
         "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 *",
