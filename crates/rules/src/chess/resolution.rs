@@ -231,7 +231,9 @@ impl Position {
         {
             return None;
         }
-        let san_plus = read_san_plus(text)?;
+        let Some(san_plus) = read_san_plus(text) else {
+            return self.plain_long_algebraic(text);
+        };
         let check = check_mark(san_plus.suffix);
         let mut forms = Forms::EMPTY;
         match san_plus.san {
@@ -281,8 +283,62 @@ impl Position {
         }
     }
 
+    /// The fast path of a move in long algebraic with a hyphen, as most of a game in long
+    /// algebraic is written: `Ng1-f3`, `e2-e4`, `e7-e8=Q+`, a move that takes nothing, by a
+    /// piece other than the king (whose `e1-g1` is castling), resolved on the squares as
+    /// plain SAN is. Its result is the slow path's: the move, its standard SAN, the written
+    /// mark, and the one form [`Form::LongAlgebraic`] (a test holds the two equal on every
+    /// such move of random games). Anything else (`e4-d5` taking, `e7-e8Q`, a king) goes
+    /// to the slow path, which read every move of such a game: a list of candidates from
+    /// shakmaty and a copy of the position each (a third of the check's instructions).
+    #[inline(never)]
+    pub(super) fn plain_long_algebraic(
+        &self,
+        text: &[u8],
+    ) -> Option<(Move, San, CheckMark, Forms)> {
+        let (core, suffix) = match text {
+            [core @ .., b'+'] => (core, Some(Suffix::Check)),
+            [core @ .., b'#'] => (core, Some(Suffix::Checkmate)),
+            _ => (text, None),
+        };
+        let piece = |b: u8| match b {
+            b'N' => Some(Role::Knight),
+            b'B' => Some(Role::Bishop),
+            b'R' => Some(Role::Rook),
+            b'Q' => Some(Role::Queen),
+            _ => None,
+        };
+        let (role, squares) = match core {
+            [p, rest @ ..] if piece(*p).is_some() => (piece(*p)?, rest),
+            _ => (Role::Pawn, core),
+        };
+        let [from_file, from_rank, b'-', to_file, to_rank, ref promotion @ ..] = *squares else {
+            return None;
+        };
+        let from = Square::from_ascii(&[from_file, from_rank]).ok()?;
+        let to = Square::from_ascii(&[to_file, to_rank]).ok()?;
+        let promotion = match promotion {
+            [] => None,
+            [b'=', p] => Some(piece(*p)?),
+            _ => return None,
+        };
+        let spec = Spec {
+            role,
+            file: Some(from.file()),
+            rank: Some(from.rank()),
+            capture: false,
+            to,
+            promotion,
+        };
+        let (origins, taken) = self.legal_origins(role, to)?;
+        let (m, file, rank) = spec.resolve(origins, taken, self.turn())?;
+        let mut forms = Forms::EMPTY;
+        forms.insert(Form::LongAlgebraic);
+        Some((m, spec.san(m, file, rank), check_mark(suffix), forms))
+    }
+
     /// The slow path: any form, any language, lenient matching, and the diagnosis.
-    fn play_written(
+    pub(super) fn play_written(
         &self,
         text: &str,
         dialect: &Dialect,

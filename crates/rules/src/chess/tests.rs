@@ -1135,6 +1135,70 @@ fn random_positions(games: usize, plies: usize, mut visit: impl FnMut(&Position)
     positions
 }
 
+/// A move in long algebraic with a hyphen (`Ng1-f3`, `e2-e4`, `e7-e8=Q+`) played by the fast
+/// path is what the slow path makes of it (the move, its SAN, the written mark, the forms),
+/// for every legal move of every position of 100 random games written so, with and without
+/// a check mark, taking or not, promoting with and without `=`; and the fast path plays
+/// most of those that take nothing.
+#[test]
+fn long_algebraic_fast_path_is_the_slow_paths() {
+    let (mut fast, mut asked) = (0, 0);
+    random_positions(100, 120, |position| {
+        for m in position.legal_moves() {
+            let (Some(from), to) = (m.from(), m.to()) else {
+                continue;
+            };
+            if m.is_castle() {
+                continue;
+            }
+            let letter = match m.role() {
+                Role::Pawn => String::new(),
+                role => role.upper_char().to_string(),
+            };
+            let promotions: Vec<String> = match m.promotion() {
+                None => vec![String::new()],
+                Some(role) => vec![
+                    format!("={}", role.upper_char()),
+                    role.upper_char().to_string(),
+                ],
+            };
+            for sign in ["-", "x"] {
+                for promotion in &promotions {
+                    for mark in ["", "+", "#"] {
+                        let text = format!("{letter}{from}{sign}{to}{promotion}{mark}");
+                        let slow = position.play_written(&text, &Dialect::ENGLISH, true);
+                        let mut played = position.clone();
+                        let quick = position.plain_long_algebraic(text.as_bytes());
+                        let sure = sign == "-" && !m.is_capture() && m.role() != Role::King;
+                        asked += usize::from(sure && promotion.len() != 1);
+                        let Some((quick_move, san, check, forms)) = quick else {
+                            continue;
+                        };
+                        fast += 1;
+                        let slow =
+                            slow.unwrap_or_else(|e| panic!("{text}: {e} in {}", position.fen()));
+                        assert_eq!(Some(quick_move), slow.chess_move(), "{text}");
+                        assert_eq!(
+                            StandardSan(SanPlus { san, suffix: None }).to_string(),
+                            slow.san().to_string().trim_end_matches(['+', '#']),
+                            "{text}"
+                        );
+                        assert_eq!(check, slow.written_check(), "{text}");
+                        assert_eq!(forms, slow.forms(), "{text}");
+                        let moved = played.play_mut(&text, &Dialect::ENGLISH).unwrap();
+                        assert_eq!(played, slow.into_position(), "{text}");
+                        assert_eq!(moved.chess_move(), Some(quick_move), "{text}");
+                    }
+                }
+            }
+        }
+    });
+    assert!(
+        fast > 9 * asked / 10,
+        "{fast} of {asked} played by the fast path"
+    );
+}
+
 /// The FEN written byte by byte for standard chess is shakmaty's, in every position of
 /// 300 random games (castling rights lost, en passant possible or not, long games).
 #[test]
