@@ -197,17 +197,57 @@ impl Dialect {
 /// replay per language whose letters the moves use: call it for a game whose moves fail or
 /// borrow letters in English.
 pub fn detect_language(start: &Position, moves: &[&str]) -> Option<Language> {
+    let english = Dialect::new(Language::English);
+    // The result is the same in either order: the first of the other languages that reads
+    // best, unless English reads at least as well. The order sets what each replay is
+    // bounded by (see `score`), so the language the letters point to comes first: a German
+    // game read in English borrowed at every knight to the end before German was tried.
+    let english_first = !mostly_other_letters(moves);
+    let english_score = english_first.then(|| score(start, moves, english, None));
+    let floor = english_score.filter(|s| s.played > 0);
+    // Every move played with no letter borrowed: no language after can do better (a tie
+    // keeps the first). Most games in another language stop at it, which the replays of
+    // the languages that share its letters (a German game read as Dutch, Czech, Finnish,
+    // Polish, borrowing at every knight) made eight times as costly as the game itself.
+    let perfect = Score {
+        played: moves.len(),
+        borrowed: std::cmp::Reverse(0),
+    };
     let mut best: Option<(Language, Score)> = None;
     for language in DETECTABLE {
-        if language != Language::English && !uses_letters_of(language, moves) {
+        if language == Language::English || !uses_letters_of(language, moves) {
             continue;
         }
-        let score = score(start, moves, Dialect::new(language));
-        if score.played > 0 && best.is_none_or(|(_, b)| score > b) {
+        let bar = best.map(|(_, b)| b).max(floor);
+        let score = score(start, moves, Dialect::new(language), bar);
+        if score.played > 0 && bar.is_none_or(|b| score > b) {
             best = Some((language, score));
         }
+        if best.is_some_and(|(_, b)| b == perfect) {
+            break;
+        }
     }
-    best.map(|(language, _)| language)
+    let english_score =
+        english_score.unwrap_or_else(|| score(start, moves, english, best.map(|(_, b)| b)));
+    match best {
+        Some((_, b)) if english_score >= b => Some(Language::English),
+        Some((language, _)) => Some(language),
+        None => (english_score.played > 0).then_some(Language::English),
+    }
+}
+
+/// Whether more of the moves' piece letters are ones English does not read than ones it
+/// does (`Sf3`, `Lb5`, `Dd1` against `Nf3`, `Bb5`, `Qd1`): a game in another language.
+fn mostly_other_letters(moves: &[&str]) -> bool {
+    let (mut other, mut english) = (0usize, 0usize);
+    for m in moves {
+        match m.bytes().next() {
+            Some(b'K' | b'Q' | b'R' | b'B' | b'N') => english += 1,
+            Some(b) if b.is_ascii_uppercase() && b != b'O' => other += 1,
+            _ => {}
+        }
+    }
+    other > english
 }
 
 /// How well a game reads in a language: more moves played is better, then fewer borrowed
@@ -228,19 +268,28 @@ fn uses_letters_of(language: Language, moves: &[&str]) -> bool {
     })
 }
 
-/// Plays `moves` one after another from `start` until the first that cannot.
-fn score(start: &Position, moves: &[&str], dialect: Dialect) -> Score {
+/// Plays `moves` one after another from `start` until the first that cannot, or until it
+/// cannot beat `to_beat`, a score that played every move (more letters borrowed than it):
+/// then what it has so far, less than `to_beat`.
+fn score(start: &Position, moves: &[&str], dialect: Dialect, to_beat: Option<Score>) -> Score {
+    let most_borrowed = to_beat
+        .filter(|b| b.played == moves.len())
+        .map_or(usize::MAX, |b| b.borrowed.0);
     let mut position = start.clone();
     let mut borrowed = 0;
     let mut played = 0;
+    // In place: a copy of the position for each move was a quarter of checking a game
+    // written in German letters.
     for written in moves {
-        match position.play(written, &dialect) {
-            Ok(p) => {
+        match position.play_mut(written, &dialect) {
+            Ok(moved) => {
                 played += 1;
-                if p.forms().contains(Form::OtherLanguageLetter) {
+                if moved.forms().contains(Form::OtherLanguageLetter) {
                     borrowed += 1;
+                    if borrowed > most_borrowed {
+                        break;
+                    }
                 }
-                position = p.into_position();
             }
             Err(_) => break,
         }
