@@ -562,6 +562,16 @@ fn language_descriptions() {
     assert_eq!(Language::French.letter(Role::Bishop), Some('F'));
 }
 
+/// A move in English SAN written with the piece letters of `language`.
+fn in_letters_of(language: Language, san: &str) -> String {
+    san.bytes()
+        .map(|b| match Language::English.role(b) {
+            Some(role) if b != b'P' => language.letter(role).unwrap_or('?'),
+            _ => char::from(b),
+        })
+        .collect()
+}
+
 /// `detect_language` as it is specified: each language in turn, English first, the first
 /// to read strictly better than those before it kept (no bound, no order of its own).
 fn detect_by_definition(start: &Position, moves: &[&str]) -> Option<Language> {
@@ -622,12 +632,7 @@ fn detect_language_is_its_definition() {
                     0 if slips > 0 => Language::ALL[rng.below(Language::ALL.len())],
                     _ => language,
                 };
-                san.bytes()
-                    .map(|b| match Language::English.role(b) {
-                        Some(role) if b != b'P' => into.letter(role).unwrap_or('?'),
-                        _ => char::from(b),
-                    })
-                    .collect()
+                in_letters_of(into, san)
             })
             .collect();
         let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
@@ -1300,14 +1305,7 @@ fn foreign_letters_fast_path_is_the_slow_paths() {
                 }
                 for english in [&san, &long] {
                     for mark in ["", "+"] {
-                        let text: String = english
-                            .bytes()
-                            .map(|b| match Language::English.role(b) {
-                                Some(role) if b != b'P' => language.letter(role).unwrap_or('?'),
-                                _ => char::from(b),
-                            })
-                            .chain(mark.chars())
-                            .collect();
+                        let text = in_letters_of(language, english) + mark;
                         let dialect = Dialect::new(language);
                         let quick = position.plain_translated(text.as_bytes(), language);
                         asked += 1;
