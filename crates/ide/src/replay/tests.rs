@@ -264,6 +264,12 @@ fn chess_forms_and_languages_once_per_game() {
             non-standard-move `e2e4`: UCI notation (g1f3 for Nf3) (said once per game)
             non-standard-move `0-0`: castling written with zeros (0-0 for O-O) (said once per game)"#]],
     );
+    // Figurine Algebraic Notation: one warning for the game (each figurine was stray
+    // text, and the square after it an illegal pawn move).
+    chess(
+        "1. e4 e5 2. ♘f3 ♘c6 3. ♗b5 a6 4. ♗xc6 dxc6 5. O-O ♕d6 *",
+        expect!["non-standard-move `♘f3`: figurines for piece letters (♘f3 for Nf3) (said once per game)"],
+    );
     chess("1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. La4 Sf6 5. O-O Le7 *", expect!["foreign-piece-letters `Sf3`: this game uses German piece letters: K = king, D = queen, T = rook, L = bishop, S = knight; the PGN standard writes English letters (K, Q, R, B, N)"]);
 }
 

@@ -134,8 +134,32 @@ pub(crate) fn next_token(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
         // before it read it as its text's own mark: the check of a large file depended on
         // where its pieces were cut.
         0xEF if bom_at(bytes, pos) => (BOM, pos + 3),
+        // A move written with a figurine, as programs print Figurine Algebraic Notation
+        // (`♘f3`, `♕xd8+`): one move, which the replay reads (and its `non-standard-move`
+        // fix writes with a letter). Read as stray text, each figurine was an error and the
+        // square after it a pawn's illegal move: a game of them, hundreds of errors.
+        0xE2 => match figurine_move_end(bytes, pos) {
+            Some(end) => (SAN, end),
+            None => (ERROR_TOKEN, run(bytes, pos + 1, |b| !ends_unknown_run(b))),
+        },
         _ => (ERROR_TOKEN, run(bytes, pos + 1, |b| !ends_unknown_run(b))),
     }
+}
+
+/// The end of a move written with a figurine at `pos` (U+2654..U+265F, `E2 99 94..9F` in
+/// UTF-8) where a piece letter would stand: the figurine and the word after it, when the
+/// word makes a move after a piece letter (`♘f3`, `♙e4`, `♗xb5+`).
+fn figurine_move_end(bytes: &[u8], pos: usize) -> Option<usize> {
+    let [0xE2, 0x99, 0x94..=0x9F] = *bytes.get(pos..pos + 3)? else {
+        return None;
+    };
+    let end = run(bytes, pos + 3, is_word_byte);
+    let mut lettered = [0u8; 16];
+    let len = end - pos - 2;
+    let lettered = lettered.get_mut(..len)?;
+    lettered[0] = b'N';
+    lettered[1..].copy_from_slice(&bytes[pos + 3..end]);
+    is_san(lettered).then_some(end)
 }
 
 /// Whether an EPD record starts at `pos`: at the start of a line (see [`is_epd_line`]).
@@ -485,6 +509,33 @@ mod tests {
 
     fn kinds(text: &str) -> Vec<(SyntaxKind, &str)> {
         lex(text).tokens().collect()
+    }
+
+    /// A figurine where a piece letter would stand makes one move with the word after it
+    /// (FAN, `♘f3`); one that makes none is stray text as before.
+    #[test]
+    fn moves_written_with_figurines() {
+        assert_eq!(
+            kinds("♘f3 ♙e4 ♕xd8+ ♚h7 ♘ f3 ♘zz ♘"),
+            vec![
+                (SAN, "♘f3"),
+                (WHITESPACE, " "),
+                (SAN, "♙e4"),
+                (WHITESPACE, " "),
+                (SAN, "♕xd8+"),
+                (WHITESPACE, " "),
+                (SAN, "♚h7"),
+                (WHITESPACE, " "),
+                (ERROR_TOKEN, "♘"),
+                (WHITESPACE, " "),
+                (SAN, "f3"),
+                (WHITESPACE, " "),
+                (ERROR_TOKEN, "♘"),
+                (SYMBOL, "zz"),
+                (WHITESPACE, " "),
+                (ERROR_TOKEN, "♘"),
+            ]
+        );
     }
 
     #[test]
