@@ -287,7 +287,8 @@ fn plain_models_reuse_the_tables_of_the_game_before() {
 
 /// Both readers of a PGN game note whether its moves use English letters only: a German
 /// knight (`Sf3`), in the main line or in a variation, or a promotion to a German queen
-/// (`e8=D`) is another language's; English moves, castling and a pawn's `P` are not.
+/// (`e8=D`) is another language's; English moves, castling, a pawn's `P` and figurines are
+/// not.
 #[test]
 fn both_readers_note_the_letters_of_the_moves() {
     for (movetext, english) in [
@@ -295,6 +296,8 @@ fn both_readers_note_the_letters_of_the_moves() {
         ("1. e4 e5 2. Sf3 Sc6 *", false),
         ("1. e4 e5 (1... c5 2. Sf3) 2. Nf3 *", false),
         ("1. e4 e5 2. e8=D *", false),
+        // Figurines (FAN) are read by both, and are no letters of another language.
+        ("1. e4 e5 2. ♘f3 ♘c6 3. ♗b5 a6 *", true),
     ] {
         let text = format!("[Event \"?\"]\n\n{movetext}\n");
         let plain = kifu_syntax::pgn::read_plain(text.as_bytes(), 0, &mut ()).expect("plain");

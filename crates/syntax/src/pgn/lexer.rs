@@ -149,7 +149,7 @@ pub(crate) fn next_token(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
 /// The end of a move written with a figurine at `pos` (U+2654..U+265F, `E2 99 94..9F` in
 /// UTF-8) where a piece letter would stand: the figurine and the word after it, when the
 /// word makes a move after a piece letter (`♘f3`, `♙e4`, `♗xb5+`).
-fn figurine_move_end(bytes: &[u8], pos: usize) -> Option<usize> {
+pub(crate) fn figurine_move_end(bytes: &[u8], pos: usize) -> Option<usize> {
     let [0xE2, 0x99, 0x94..=0x9F] = *bytes.get(pos..pos + 3)? else {
         return None;
     };

@@ -16,8 +16,8 @@
 use rowan::{TextRange, TextSize};
 
 use super::lexer::{
-    at_line_start, bom_at, is_epd_line, is_line_break, is_san, is_space, is_word_byte, line_end,
-    number_or_word, starts_tag_pair,
+    at_line_start, bom_at, figurine_move_end, is_epd_line, is_line_break, is_san, is_space,
+    is_word_byte, line_end, number_or_word, starts_tag_pair,
 };
 use super::parser::{MAX_MOVE_NUMBER, MAX_VARIATION_DEPTH};
 use super::SyntaxKind;
@@ -234,20 +234,29 @@ pub fn read_plain<S: PlainSink>(bytes: &[u8], start: usize, sink: &mut S) -> Opt
                         _ => i = move_number(bytes, i, start, sink)?,
                     }
                 }
-                _ if is_word_byte(b) => {
-                    if b.is_ascii_alphanumeric() && at_line_start(bytes, i) && is_epd_line(bytes, i)
-                    {
-                        return None;
-                    }
-                    let (end, class) = word(bytes, i);
-                    if !is_san(&bytes[i..end]) {
-                        return None;
-                    }
-                    english_letters &= class & OTHER_CAPITAL == 0;
+                _ => {
+                    // A word, or a move written with a figurine (`♘f3`) as the lexer reads
+                    // it (a game printed so went to the grammar, which built a tree of it).
+                    let (end, english) = if is_word_byte(b) {
+                        if b.is_ascii_alphanumeric()
+                            && at_line_start(bytes, i)
+                            && is_epd_line(bytes, i)
+                        {
+                            return None;
+                        }
+                        let (end, class) = word(bytes, i);
+                        if !is_san(&bytes[i..end]) {
+                            return None;
+                        }
+                        (end, class & OTHER_CAPITAL == 0)
+                    } else {
+                        let end = figurine_move_end(bytes, i)?;
+                        (end, has_english_letters_only(&bytes[i..end]))
+                    };
+                    english_letters &= english;
                     i = push_move(bytes, i, end, start, sink)?;
                     after_move = Some(i);
                 }
-                _ => return None,
             }
         }
         if ends_game {
