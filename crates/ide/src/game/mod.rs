@@ -353,7 +353,7 @@ fn append<T: Copy>(table: &mut Vec<T>, run: &[T]) -> Items {
 }
 
 /// The main line or a variation.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Line {
     /// All of it: `( ... )`, an SGF game tree; the movetext for a PGN main line.
     pub range: TextRange,
@@ -388,20 +388,18 @@ impl Line {
         branches_from: Option<MoveId>,
         start_ply: u32,
     ) -> Line {
-        Line {
+        Line::reused(
+            Line::default(),
             range,
             head,
             parent,
             branches_from,
-            replaces: None,
             start_ply,
-            moves: Vec::new(),
-            comments: Vec::new(),
-            variations: Vec::new(),
-        }
+        )
     }
 
-    /// `line` made [`Line::new`], keeping the room of its tables.
+    /// `line` made a line with nothing read into it yet ([`Line::new`]), keeping the room of
+    /// its tables.
     fn reused(
         mut line: Line,
         range: TextRange,
@@ -414,10 +412,15 @@ impl Line {
         line.comments.clear();
         line.variations.clear();
         Line {
+            range,
+            head,
+            parent,
+            branches_from,
+            replaces: None,
+            start_ply,
             moves: line.moves,
             comments: line.comments,
             variations: line.variations,
-            ..Line::new(range, head, parent, branches_from, start_ply)
         }
     }
 

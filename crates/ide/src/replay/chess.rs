@@ -119,7 +119,8 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                     // it): most moves of a database are, and pay nothing for it.
                     if !new_forms.is_empty() {
                         let mut san = moved.san(&position).to_text();
-                        for form in new_forms.iter() {
+                        let mut new = new_forms.iter().peekable();
+                        while let Some(form) = new.next() {
                             if form == Form::WrongDisambiguation {
                                 out.diagnostics.push(
                                     SyntaxError::new(
@@ -135,16 +136,11 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                             } else if !forms.contains(form) {
                                 first_of_form.push((form, at));
                             }
-                        }
-                        // Each form's rewrite; the last takes the SAN itself (most moves
-                        // written so have one form: a copy of each was an allocation).
-                        let mut left = new_forms.iter().count();
-                        for form in new_forms.iter() {
-                            left -= 1;
-                            let text = if left == 0 {
-                                std::mem::take(&mut san)
-                            } else {
-                                san.clone()
+                            // Each form's rewrite; the last takes the SAN itself (most moves
+                            // written so have one form: a copy of each was an allocation).
+                            let text = match new.peek() {
+                                Some(_) => san.clone(),
+                                None => std::mem::take(&mut san),
                             };
                             rewrites.push((form, at, text));
                         }

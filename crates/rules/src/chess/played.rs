@@ -229,23 +229,15 @@ impl StandardSan {
         }
         self.0.append_ascii_to(out);
     }
-}
 
-impl StandardSan {
-    /// The SAN in a string of its own, as it displays: written into a string with room for
-    /// any SAN (`Nb1xd2+`, `exd8=Q#`). Through `Display`, each character went through the
-    /// formatter into a string that grew: a tenth of checking a game written in long
+    /// The SAN in a string of its own, as it displays ([`StandardSan::append_to`] into room
+    /// for any SAN: `Nb1xd2+`, `exd8=Q#`). Through `Display`, each character went through
+    /// the formatter into a string that grew: a tenth of checking a game written in long
     /// algebraic, which needs each move's SAN for its fix.
     pub fn to_text(self) -> String {
-        let mut text = String::with_capacity(8);
-        if let San::Put {
-            role: Role::Pawn, ..
-        } = self.0.san
-        {
-            text.push('P');
-        }
-        self.0.append_to_string(&mut text);
-        text
+        let mut text = Vec::with_capacity(8);
+        self.append_to(&mut text);
+        String::from_utf8(text).expect("SAN is ASCII")
     }
 }
 

@@ -326,20 +326,14 @@ impl Position {
         &self,
         text: &[u8],
     ) -> Option<(Move, San, CheckMark, Forms)> {
-        let (core, suffix) = match text {
-            [core @ .., b'+'] => (core, Some(Suffix::Check)),
-            [core @ .., b'#'] => (core, Some(Suffix::Checkmate)),
-            _ => (text, None),
-        };
-        let piece = |b: u8| match b {
-            b'N' => Some(Role::Knight),
-            b'B' => Some(Role::Bishop),
-            b'R' => Some(Role::Rook),
-            b'Q' => Some(Role::Queen),
-            _ => None,
-        };
-        let (role, squares) = match core {
-            [p, rest @ ..] if piece(*p).is_some() => (piece(*p)?, rest),
+        let (core, suffix) = split_suffix(text);
+        // A king's move goes to the slow path (`e1-g1` is castling there); a promotion to
+        // a king is refused by `Spec::resolve`.
+        let (role, squares) = match core.split_first() {
+            Some((&p, rest)) if p.is_ascii_uppercase() => match piece(p)? {
+                Role::King => return None,
+                role => (role, rest),
+            },
             _ => (Role::Pawn, core),
         };
         let [from_file, from_rank, b'-', to_file, to_rank, ref promotion @ ..] = *squares else {
@@ -406,21 +400,15 @@ impl Position {
                 continue;
             }
             tried[role as usize - 1] = Some(role);
-            // The language's fast path first: what its slow path gives (see
-            // `plain_translated`), the letter then borrowed. (Finding a game's language
+            // The language's fast path first, as `play` takes it. (Finding a game's language
             // replays it in English too, borrowing at every move with another letter.)
-            if let Some((m, san, check, mut forms)) =
-                self.plain_translated(text.as_bytes(), language)
-            {
-                forms.remove(Form::ForeignPieceLetter);
-                forms.insert(Form::OtherLanguageLetter);
-                return Ok(self.finish(m, san, check, forms));
+            if let Some((m, san, check, forms)) = self.plain_san(text.as_bytes(), language) {
+                return Ok(self.finish(m, san, check, borrowed(forms)));
             }
             let Some(mut reading) = written::read(text, language) else {
                 continue;
             };
-            reading.forms.remove(Form::ForeignPieceLetter);
-            reading.forms.insert(Form::OtherLanguageLetter);
+            reading.forms = borrowed(reading.forms);
             match self.play_reading(reading, text, &Dialect::new(language), diagnose_other_side) {
                 Ok(played) => return Ok(played),
                 Err(error) => {
@@ -894,22 +882,10 @@ pub(crate) fn canonical(m: Move, candidates: &MoveList) -> San {
 /// hundred instructions for each move.
 #[inline]
 fn read_san_plus(text: &[u8]) -> Option<SanPlus> {
-    let (core, suffix) = match text {
-        [core @ .., b'+'] => (core, Some(Suffix::Check)),
-        [core @ .., b'#'] => (core, Some(Suffix::Checkmate)),
-        _ => (text, None),
-    };
+    let (core, suffix) = split_suffix(text);
     let file = |b: u8| File::from_char(char::from(b));
     let rank = |b: u8| Rank::from_char(char::from(b));
     let square = |f: u8, r: u8| Square::from_ascii(&[f, r]).ok();
-    let piece = |b: u8| match b {
-        b'N' => Some(Role::Knight),
-        b'B' => Some(Role::Bishop),
-        b'R' => Some(Role::Rook),
-        b'Q' => Some(Role::Queen),
-        b'K' => Some(Role::King),
-        _ => None,
-    };
     let normal = |role: Role, file: Option<File>, rank: Option<Rank>, capture: bool, to: Square| {
         San::Normal {
             role,
@@ -943,6 +919,37 @@ fn read_san_plus(text: &[u8]) -> Option<SanPlus> {
     match san {
         Some(san) => Some(SanPlus { san, suffix }),
         None => SanPlus::from_ascii(text).ok(),
+    }
+}
+
+/// The forms of a move read with a letter another language lends: the letter is not the
+/// game's language's foreign one but a borrowed one.
+fn borrowed(mut forms: Forms) -> Forms {
+    forms.remove(Form::ForeignPieceLetter);
+    forms.insert(Form::OtherLanguageLetter);
+    forms
+}
+
+/// A move's text without its check mark (`+` or `#` at its end), and the mark.
+#[inline(always)]
+fn split_suffix(text: &[u8]) -> (&[u8], Option<Suffix>) {
+    match text {
+        [core @ .., b'+'] => (core, Some(Suffix::Check)),
+        [core @ .., b'#'] => (core, Some(Suffix::Checkmate)),
+        _ => (text, None),
+    }
+}
+
+/// The piece an English SAN letter stands for (a pawn has none).
+#[inline(always)]
+fn piece(b: u8) -> Option<Role> {
+    match b {
+        b'N' => Some(Role::Knight),
+        b'B' => Some(Role::Bishop),
+        b'R' => Some(Role::Rook),
+        b'Q' => Some(Role::Queen),
+        b'K' => Some(Role::King),
+        _ => None,
     }
 }
 

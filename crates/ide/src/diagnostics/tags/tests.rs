@@ -435,3 +435,17 @@ fn pdn_tags_are_not_chess_tags() {
     let found: usize = document.games().map(|g| super::check(g).len()).sum();
     assert_eq!(found, 0);
 }
+
+/// A tag's kind names the roster's places as [`super::ROSTER`] does: each of the seven is
+/// its place, and its names in other cases are other tags.
+#[test]
+fn the_kinds_of_the_roster_are_its_places() {
+    for (i, name) in super::ROSTER.iter().enumerate() {
+        assert_eq!(super::Kind::of(name).roster(), Some(i), "{name}");
+        assert_eq!(
+            super::Kind::of(&name.to_lowercase()).roster(),
+            None,
+            "{name}"
+        );
+    }
+}
