@@ -549,7 +549,8 @@ impl Document {
     /// The repairs that can be made all at once without a person choosing (`Fix all`,
     /// LSP's `source.fixAll`): the one fix of each diagnostic whose repair is certain (a
     /// move number, a check mark, a disambiguation, a move in standard SAN, English piece
-    /// letters, an SGF identifier in upper case, a repeated SGF property), in text order,
+    /// letters, a result, an evaluation or an en passant mark written another way, an SGF
+    /// identifier in upper case, a repeated SGF property), in text order,
     /// none overlapping another (an edit that would overlap one before it waits for the
     /// next run). `disabled` codes are left out, as the server leaves out their
     /// diagnostics.
@@ -560,6 +561,9 @@ impl Document {
             "wrong-disambiguation",
             "non-standard-move",
             "foreign-piece-letters",
+            "non-standard-result",
+            "evaluation-as-text",
+            "en-passant-mark",
             "lowercase-identifier",
             "duplicate-property",
         ];
@@ -738,5 +742,17 @@ mod tests {
         // A disabled code is not fixed.
         let kept = apply(text, &document.fix_all(|code| code == "wrong-check-mark"));
         assert!(kept.contains("Nf3+"), "{kept}");
+        // Results, evaluations and en passant marks written another way.
+        let text = "1. e4 d5 2. e5 f5 3. exf6 e.p. gxf6 +- 4. d4 ± 1:0
+";
+        let document = Document::new(Notation::Pgn, text.to_string());
+        let fixed = apply(text, &document.fix_all(|_| false));
+        assert_eq!(fixed, "1. e4 d5 2. e5 f5 3. exf6 gxf6 $18 4. d4 $16 1-0\n");
+        let after = Document::new(Notation::Pgn, fixed);
+        assert!(
+            after.syntax_diagnostics().is_empty(),
+            "{:?}",
+            after.syntax_diagnostics()
+        );
     }
 }

@@ -155,7 +155,10 @@ impl Document {
                 hover(token.text_range(), format!("**${value}** — {meaning}"))
             }
             (K::RESULT, _) => {
-                let meaning = tags::read_result(token.text())?;
+                let written = token.text();
+                let meaning = tags::read_result(
+                    kifu_syntax::pgn::standard_result(written).unwrap_or(written),
+                )?;
                 hover(
                     token.text_range(),
                     format!("**{}** — {meaning}", token.text()),

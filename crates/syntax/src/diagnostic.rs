@@ -162,6 +162,13 @@ codes!(impl Code {
     MoveNumberTooLarge = "move-number-too-large", Error;
     /// A game whose movetext does not end in `1-0`, `0-1`, `1/2-1/2` or `*`.
     MissingResult = "missing-result", Error;
+    /// A result written another way than PGN's four (`1:0`, `1/2`, `½-½`), read as the
+    /// result it stands for.
+    NonStandardResult = "non-standard-result", Warning;
+    /// An evaluation written as text after a move (`+-`, `±`, `=`) where PGN writes a NAG.
+    EvaluationAsText = "evaluation-as-text", Warning;
+    /// An en passant mark written as a word of its own after a capture (`exd6 e.p.`).
+    EnPassantMark = "en-passant-mark", Hint;
     /// A `{` comment inside another: PGN comments do not nest.
     NestedComment = "nested-comment", Error;
     /// A game that is not PGN at all: EPD records, or HTML pasted from a web page.

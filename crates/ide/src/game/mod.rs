@@ -713,9 +713,13 @@ impl<'a> GameRef<'a> {
         format!("{}{dots} {}", m.number, self.text_of(m.text))
     }
 
-    /// The result as written, where the notation writes one.
+    /// The result, where the notation writes one: as written, or, for one written another
+    /// way (`1:0`, `½-½`), the result PGN writes for it (`1-0`, `1/2-1/2`).
     pub fn result(&self) -> Option<&'a str> {
-        self.game.result.map(|r| self.text_of(r))
+        self.game.result.map(|r| {
+            let written = self.text_of(r);
+            kifu_syntax::pgn::standard_result(written).unwrap_or(written)
+        })
     }
 }
 

@@ -9,6 +9,7 @@
 //! `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - c0 "...";`) and an HTML tag
 //! (`<br />`). Neither crosses a line.
 
+use super::result::other_result_end;
 use super::SyntaxKind::{self, *};
 
 /// The tokens of a PGN text.
@@ -134,17 +135,28 @@ pub(crate) fn next_token(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
         // before it read it as its text's own mark: the check of a large file depended on
         // where its pieces were cut.
         0xEF if bom_at(bytes, pos) => (BOM, pos + 3),
-        // A move written with a figurine, as programs print Figurine Algebraic Notation
-        // (`♘f3`, `♕xd8+`): one move, which the replay reads (and its `non-standard-move`
-        // fix writes with a letter). Read as stray text, each figurine was an error and the
-        // square after it a pawn's illegal move: an error for every piece move.
-        // (Looked for in the last arm: an arm of its own for `0xE2` changed the dispatch of
-        // every token, +1.5% of the lexer's instructions.)
-        _ => match figurine_move_end(bytes, pos) {
-            Some(end) => (SAN, end),
-            None => (ERROR_TOKEN, run(bytes, pos + 1, |b| !ends_unknown_run(b))),
-        },
+        _ => other_token(bytes, pos),
     }
+}
+
+/// [`next_token`] for a byte that starts no token of PGN's own: a move written with a
+/// figurine, a draw written with `½`, or stray text. Out of the lexer's loop: these are
+/// rare, and each arm for them there changed the dispatch of every token (an arm of its own
+/// for the figurine's `0xE2`, +1.5% of the lexer's instructions; the `½` inlined, +2%).
+#[inline(never)]
+fn other_token(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
+    // A move written with a figurine, as programs print Figurine Algebraic Notation (`♘f3`,
+    // `♕xd8+`): one move, which the replay reads (and its `non-standard-move` fix writes
+    // with a letter). Read as stray text, each figurine was an error and the square after it
+    // a pawn's illegal move: an error for every piece move.
+    if let Some(end) = figurine_move_end(bytes, pos) {
+        return (SAN, end);
+    }
+    // A draw written with `½` (`½-½`), as books and web pages print it (see `result.rs`).
+    if let Some(end) = other_result_end(bytes, pos) {
+        return (RESULT, end);
+    }
+    (ERROR_TOKEN, run(bytes, pos + 1, |b| !ends_unknown_run(b)))
 }
 
 /// The end of a move written with a figurine at `pos` (U+2654..U+265F, `E2 99 94..9F` in
@@ -253,22 +265,34 @@ pub(crate) fn line_end(bytes: &[u8], pos: usize) -> usize {
     memchr::memchr2(b'\n', b'\r', &bytes[pos..]).map_or(bytes.len(), |i| pos + i)
 }
 
-/// A digit starts a result (`1-0`), castling written with zeros (`0-0`), a null move
-/// (`0000`), or else a move number: the digits alone, so that `1.e4` lexes as `1` `.` `e4`.
+/// A digit starts a result (`1-0`, or written another way: `1:0`, `1/2`, `0.5-0.5`),
+/// castling written with zeros (`0-0`), a null move (`0000`), or else a move number: the
+/// digits alone, so that `1.e4` lexes as `1` `.` `e4`.
 #[inline]
 pub(crate) fn number_or_word(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
-    // A move number (`12.`): digits that end the word, which no result or move is but
-    // `0000` (results go on with `-` or `/`, castling with `-`).
+    // A move number (`12.`): digits that start with no `0` and end the word, which no result
+    // or move does (results go on with `-`, `/`, `:` or a dash, castling with `-`; `0000`
+    // and `0.5-0.5` start with `0`).
     let digits_end = run(bytes, pos, |b| b.is_ascii_digit());
     if bytes
         .get(digits_end)
-        .is_none_or(|&b| !is_word_byte(b) && b != b'/')
-        && &bytes[pos..digits_end] != b"0000"
+        .is_none_or(|&b| !CONTINUES_DIGITS[b as usize])
+        && bytes[pos] != b'0'
     {
         return (INTEGER, digits_end);
     }
     number_or_word_by_word(bytes, pos)
 }
+
+/// Bytes after a word's first digits that may make it more than a move number: a word byte,
+/// `/` (`1/2-1/2`, `1/2`), and the first byte of an en dash (`1–0`). One load where two
+/// tests were.
+static CONTINUES_DIGITS: [bool; 256] = {
+    let mut table = WORD_BYTES;
+    table[b'/' as usize] = true;
+    table[0xE2] = true;
+    table
+};
 
 /// [`number_or_word`] the long way, for any word that starts with a digit: the word first,
 /// then results, then moves that start with a digit, else the digits.
@@ -280,6 +304,9 @@ fn number_or_word_by_word(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
         if bytes[pos..].starts_with(result) && ends_word(pos + result.len()) {
             return (RESULT, pos + result.len());
         }
+    }
+    if let Some(end) = other_result_end(bytes, pos) {
+        return (RESULT, end);
     }
     // Only these moves start with a digit; `1e4` is the number 1 and the move e4.
     if is_san(word)
@@ -554,6 +581,22 @@ mod tests {
             vec![(SAN, "0-0"), (WHITESPACE, " "), (RESULT, "0-1")]
         );
         assert_eq!(kinds("1/2-1/2"), vec![(RESULT, "1/2-1/2")]);
+        assert_eq!(kinds("0000")[0], (SAN, "0000"));
+    }
+
+    #[test]
+    fn results_written_other_ways() {
+        for result in ["1:0", "0:1", "1–0", "1/2", "1/2:1/2", "0.5-0.5", "½-½", "½"] {
+            assert_eq!(kinds(result), vec![(RESULT, result)], "{result}");
+        }
+        assert_eq!(kinds("1/2 - 1/2")[0], (RESULT, "1/2 - 1/2"));
+        // Not results: numbers that start with a zero, a result glued to more, a lone `1`.
+        assert_eq!(kinds("0. 05.")[0], (INTEGER, "0"));
+        assert_eq!(kinds("0. 05.")[3], (INTEGER, "05"));
+        assert_eq!(kinds("1:05")[0], (INTEGER, "1"));
+        assert_eq!(kinds("1/2x")[0], (INTEGER, "1"));
+        assert_eq!(kinds("½½")[0].0, ERROR_TOKEN);
+        assert_eq!(kinds("1.e4")[0], (INTEGER, "1"));
     }
 
     #[test]

@@ -7,10 +7,12 @@
 //! ```
 
 pub mod ast;
+mod evaluation;
 mod incremental;
 pub(crate) mod lexer;
 pub(crate) mod parser;
 mod plain;
+mod result;
 mod syntax_kind;
 
 use rowan::{GreenNode, GreenToken, NodeOrToken, TextRange, TextSize};
@@ -26,6 +28,7 @@ pub use plain::{
     cut_point_after, cut_point_before, cut_points, game_start, has_english_letters_only,
     is_other_capital, read_plain, PlainEnd, PlainSink,
 };
+pub use result::standard_result;
 pub(crate) use syntax_kind::pgn_family_kinds;
 pub use syntax_kind::{PgnLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
 

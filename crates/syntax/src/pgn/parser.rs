@@ -15,6 +15,7 @@ use std::ops::Range;
 
 use rowan::{TextRange, TextSize};
 
+use super::evaluation::{evaluation, is_en_passant_mark};
 use super::lexer::{is_line_break, starts_tag_pair};
 use super::SyntaxKind::{self, *};
 use crate::lexed::Lexed;
@@ -256,9 +257,7 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
             self.finish();
         }
         if self.at(RESULT) {
-            self.start(GAME_RESULT);
-            self.bump();
-            self.finish();
+            self.result();
         } else if D::RESULT_REQUIRED
             && (has_tags || has_moves)
             && self.state.not_pgn != Some(Foreign::Epd)
@@ -281,15 +280,41 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
         // stray `)`, which the splitter keeps in this game.
         while let Some(kind) = self.current() {
             match kind {
-                RESULT if D::REPEATED_RESULT => {
-                    self.start(GAME_RESULT);
-                    self.bump();
-                    self.finish();
-                }
+                RESULT if D::REPEATED_RESULT => self.result(),
                 _ if kind.is_comment() && D::REPEATED_RESULT => self.comment(),
                 _ => self.stray_run(false),
             }
         }
+        self.finish();
+    }
+
+    /// The result at the cursor. One written another way (`1:0`, `1/2`, `½-½`, which the
+    /// lexer reads as results) is said once, with the result PGN writes.
+    fn result(&mut self) {
+        if let Some(i) = self.nth_index(0) {
+            let text = self.token_text(i);
+            if !D::is_result(text) {
+                if let Some(standard) = super::result::standard_result(text) {
+                    let range = self.text_range(i);
+                    self.error(
+                        SyntaxError::new(
+                            Code::NonStandardResult,
+                            range,
+                            format!(
+                                "`{text}` is not a result as {} writes it: `{standard}`",
+                                D::NAME
+                            ),
+                        )
+                        .with_fix(
+                            format!("Write `{standard}`"),
+                            [(range, standard.to_string())],
+                        ),
+                    );
+                }
+            }
+        }
+        self.start(GAME_RESULT);
+        self.bump();
         self.finish();
     }
 
@@ -488,9 +513,7 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
             match kind {
                 RESULT => {
                     if in_variation && self.nth(1) == Some(R_PAREN) {
-                        self.start(GAME_RESULT);
-                        self.bump();
-                        self.finish();
+                        self.result();
                     } else {
                         break;
                     }
@@ -742,6 +765,12 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
     /// same line, in one ERROR node with one diagnostic (`the end` is one mistake, not two).
     fn stray_run(&mut self, in_variation: bool) {
         let start = self.current_range().start();
+        // Where the pawn capture this text follows ends, if it follows one that could be en
+        // passant (`exd6`), for an en passant mark.
+        let capture_end = self
+            .previous_index()
+            .filter(|&i| self.role(i) == SAN && could_be_en_passant(self.token_bytes(i)))
+            .map(|i| self.text_range(i).end());
         let mut close_brace = false;
         let mut close_paren = false;
         let mut only_suffixes = true;
@@ -806,6 +835,16 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
                 Code::InvalidSuffix,
                 format!("the annotation {text} follows no move"),
             )
+        } else if let Some((nag, meaning)) = evaluation(raw) {
+            (
+                Code::EvaluationAsText,
+                format!("{text} is an evaluation written as text: {} writes it as the NAG `${nag}` ({meaning})", D::NAME),
+            )
+        } else if capture_end.is_some() && is_en_passant_mark(raw) {
+            (
+                Code::EnPassantMark,
+                format!("{text} marks an en passant capture, which SAN does not write"),
+            )
         } else {
             (
                 Code::StrayText,
@@ -826,6 +865,17 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
             if let Some(paren) = paren {
                 error = error.with_fix("Remove the `)`", [(paren, String::new())]);
             }
+        } else if code == Code::EvaluationAsText {
+            if let Some((nag, _)) = evaluation(raw) {
+                error = error.with_fix(format!("Write `${nag}`"), [(range, format!("${nag}"))]);
+            }
+        } else if code == Code::EnPassantMark {
+            // The mark and the space before it.
+            let from = capture_end.unwrap_or(range.start());
+            error = error.with_fix(
+                "Remove the mark",
+                [(TextRange::new(from, range.end()), String::new())],
+            );
         }
         self.error(error);
     }
@@ -861,6 +911,16 @@ fn swallowed_result<D: Dialect>(comment: &str) -> Option<(usize, &str)> {
         .split_ascii_whitespace()
         .rfind(|word| D::is_result(word))
         .map(|word| (word.as_ptr() as usize - comment.as_ptr() as usize, word))
+}
+
+/// Whether a move's text could be an en passant capture: a pawn's capture to the third or
+/// sixth rank (`exd6`, `exd6+`).
+fn could_be_en_passant(san: &[u8]) -> bool {
+    let end = san
+        .iter()
+        .position(|&b| b == b'+' || b == b'#')
+        .unwrap_or(san.len());
+    matches!(san[..end], [b'a'..=b'h', b'x', b'a'..=b'h', b'3' | b'6'])
 }
 
 /// `text` in backticks for a message, shortened when long.

@@ -223,7 +223,10 @@ pub fn read_plain<S: PlainSink>(bytes: &[u8], start: usize, sink: &mut S) -> Opt
                     // A result, castling written with zeros, or a move number: as the
                     // lexer reads a word that starts with a digit.
                     match number_or_word(bytes, i) {
-                        (SyntaxKind::RESULT, end) => {
+                        // (A result written another way, `1:0`, is the grammar's to say.)
+                        (SyntaxKind::RESULT, end)
+                            if matches!(&bytes[i..end], b"1-0" | b"0-1" | b"1/2-1/2") =>
+                        {
                             i = result(bytes, end, depth)?;
                             ends_game = depth == 0;
                         }
@@ -231,6 +234,7 @@ pub fn read_plain<S: PlainSink>(bytes: &[u8], start: usize, sink: &mut S) -> Opt
                             i = push_move(bytes, i, end, start, sink)?;
                             after_move = Some(i);
                         }
+                        (SyntaxKind::RESULT, _) => return None,
                         _ => i = move_number(bytes, i, start, sink)?,
                     }
                 }

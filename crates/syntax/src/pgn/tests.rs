@@ -497,3 +497,49 @@ fn files_and_made_texts() -> Vec<(String, String)> {
     }
     texts
 }
+
+/// Each diagnostic's fix applied, the text parses with no diagnostic at all.
+#[test]
+fn results_evaluations_and_marks_written_other_ways_are_fixed_as_pgn_writes_them() {
+    for (text, code, fixed) in [
+        ("1. e4 e5 1:0\n", Code::NonStandardResult, "1. e4 e5 1-0\n"),
+        (
+            "1. e4 e5 ½-½\n",
+            Code::NonStandardResult,
+            "1. e4 e5 1/2-1/2\n",
+        ),
+        (
+            "1. e4 (1. d4 1/2) 0–1\n",
+            Code::NonStandardResult,
+            "1. e4 (1. d4 1/2-1/2) 0–1\n",
+        ),
+        (
+            "1. e4 e5 +- *\n",
+            Code::EvaluationAsText,
+            "1. e4 e5 $18 *\n",
+        ),
+        ("1. e4 ± e5 *\n", Code::EvaluationAsText, "1. e4 $16 e5 *\n"),
+        (
+            "1. e4 d5 2. exd5 c6 3. dxc6 e.p.\n*\n",
+            Code::EnPassantMark,
+            "1. e4 d5 2. exd5 c6 3. dxc6\n*\n",
+        ),
+    ] {
+        let errors = parse(text).errors().to_vec();
+        let error = &errors[0];
+        assert_eq!(error.code, code, "{text}: {errors:?}");
+        let mut applied = text.to_string();
+        let mut edits = error.fixes[0].edits.clone();
+        edits.sort_by_key(|e| std::cmp::Reverse(e.range.start()));
+        for edit in edits {
+            applied.replace_range(std::ops::Range::<usize>::from(edit.range), &edit.insert);
+        }
+        assert_eq!(applied, fixed, "{text}");
+        // The first fix leaves the others' diagnostics, one each.
+        assert_eq!(
+            parse(&applied).errors().len(),
+            errors.len() - 1,
+            "{applied}"
+        );
+    }
+}

@@ -399,6 +399,18 @@ fn result_tag_against_the_movetext() {
         &format!("{roster}[Result \"1-0\"]\n\n1. e4\n"),
         expect![[""]],
     );
+    // A result written another way stands for its result (the syntax's
+    // `non-standard-result` says how PGN writes it): `1:0` agrees with `1-0`, not `0-1`.
+    check(
+        &format!("{roster}[Result \"1-0\"]\n\n1. e4 1:0\n"),
+        expect![[""]],
+    );
+    check(
+        &format!("{roster}[Result \"0-1\"]\n\n1. e4 ½-½\n"),
+        expect![[r#"
+        result-mismatch `"0-1"`: the `Result` tag says `0-1`, but the game ends `1/2-1/2`
+            `½-½`: the movetext ends here"#]],
+    );
 }
 
 #[test]

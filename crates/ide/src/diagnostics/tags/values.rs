@@ -182,14 +182,14 @@ pub(super) fn result(value: &str) -> Option<String> {
     if RESULTS.contains(&value) {
         return None;
     }
+    // The ways of writing a result the movetext also reads (`1:0`, `½-½`), and a few only a
+    // tag's value has.
     let meant = match value.trim() {
-        "1-0" | "1:0" | "1–0" => Some("1-0"),
-        "0-1" | "0:1" | "0–1" => Some("0-1"),
-        "½-½" | "½–½" | "½:½" | "1/2" | "½" | "0.5-0.5" | "=" | "1/2 - 1/2" | "1/2:1/2" => {
-            Some("1/2-1/2")
-        }
+        "1-0" => Some("1-0"),
+        "0-1" => Some("0-1"),
+        "=" => Some("1/2-1/2"),
         "" | "?" | "-" => Some("*"),
-        _ => None,
+        trimmed => kifu_syntax::pgn::standard_result(trimmed),
     };
     Some(match meant {
         Some("*") => {
