@@ -310,6 +310,8 @@ fn read(green: &GreenNodeData, role: Role, setup: Setup) -> Game {
     let mut header = Header::default();
     let mut movetext = None;
     let mut result = None;
+    // Comments after the result (`1-0 {won on time}`), which the last move takes.
+    let mut after_result = Vec::new();
     for (child, at) in children(green, TextSize::from(0)) {
         let NodeOrToken::Node(node) = child else {
             continue;
@@ -329,6 +331,7 @@ fn read(green: &GreenNodeData, role: Role, setup: Setup) -> Game {
             K::GAME_RESULT if result.is_none() => {
                 result = token(node, at, role, K::RESULT).map(|(_, range)| range);
             }
+            K::COMMENT if result.is_some() => after_result.extend(comment(node, at, role)),
             _ => {}
         }
     }
@@ -350,17 +353,21 @@ fn read(green: &GreenNodeData, role: Role, setup: Setup) -> Game {
     );
     // Each move of the tree says whether its letters are English (see `tree_line`).
     reader.game.english_letters = true;
-    match movetext {
+    let end = match movetext {
         Some((node, at)) => {
             reader.begin_line(at, start_ply, None, None);
             reader.tree_line(node, at);
-            reader.end_line(at + trimmed_len(node, role));
+            at + trimmed_len(node, role)
         }
         None => {
             reader.begin_line(empty_at, start_ply, None, None);
-            reader.end_line(empty_at);
+            empty_at
         }
+    };
+    for comment in after_result {
+        reader.comment(comment);
     }
+    reader.end_line(end);
     reader.game
 }
 

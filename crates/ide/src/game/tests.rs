@@ -120,6 +120,26 @@ fn annotations_comments_and_a_variation_before_the_first_move() {
 }
 
 #[test]
+fn comments_on_the_result_line_are_the_last_moves() {
+    // The comment after `1-0` is the game's, not a game of its own; the one on the next
+    // line opens the next game.
+    check(
+        Notation::Pgn,
+        "1. e4 e5 1-0 {won on time} ; really\n{next}\n[Event \"b\"]\n* {not played}",
+        expect![[r#"
+            Chess { variant: None }, Initial, first ply 0, White first
+            line 0 "e4"
+              1. e4 (White, ply 0, after start) written 1
+              1... e5 (Black, ply 1, after 1. e4) Brace "won on time" Line " really"
+
+            Chess { variant: None }, Initial, first ply 0, White first
+            line 0 ""
+              comment "not played"
+        "#]],
+    );
+}
+
+#[test]
 fn chess_counts_from_the_fen() {
     check(
         Notation::Pgn,

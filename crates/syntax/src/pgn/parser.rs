@@ -110,6 +110,9 @@ pub(crate) fn split_games<D: Dialect>(lexed: &Lexed<'_, D::Kind>) -> Vec<Range<u
         match kind {
             L_BRACK | R_BRACK | STRING | SYMBOL | BRACE_COMMENT | LINE_COMMENT | ESCAPE_LINE => {}
             RESULT if !result_continues::<D>(lexed, i + 1) => {
+                // Comments on the result's line are the game's (`1-0 {won on time}`): as the
+                // next game's, a comment at the end of a file was a game of its own.
+                i = comments_on_line::<D>(lexed, i);
                 if let Some(s) = start.take() {
                     games.push(s..i + 1);
                 }
@@ -123,6 +126,21 @@ pub(crate) fn split_games<D: Dialect>(lexed: &Lexed<'_, D::Kind>) -> Vec<Range<u
         games.push(s..last + 1);
     }
     games
+}
+
+/// The last of the comments that follow token `i` on its line (`1-0 {c} ; d`), or `i`.
+fn comments_on_line<D: Dialect>(lexed: &Lexed<'_, D::Kind>, mut i: usize) -> usize {
+    let mut j = i + 1;
+    while j < lexed.len() {
+        match D::role(lexed.kind(j)) {
+            WHITESPACE if lexed.token_bytes(j).iter().any(|&b| is_line_break(b)) => break,
+            WHITESPACE | BOM => {}
+            BRACE_COMMENT | LINE_COMMENT => i = j,
+            _ => break,
+        }
+        j += 1;
+    }
+    i
 }
 
 fn next_significant<D: Dialect>(lexed: &Lexed<'_, D::Kind>, mut i: usize) -> Option<usize> {
@@ -276,12 +294,12 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
                 format!("this game has no result: expected `1-0`, `0-1`, `1/2-1/2` or `*` before {next}"),
             );
         }
-        // After the result: its repetition after comments (where the dialect allows it), or a
-        // stray `)`, which the splitter keeps in this game.
+        // After the result: comments on its line, its repetition after comments (where the
+        // dialect allows it), or a stray `)`, which the splitter keeps in this game.
         while let Some(kind) = self.current() {
             match kind {
                 RESULT if D::REPEATED_RESULT => self.result(),
-                _ if kind.is_comment() && D::REPEATED_RESULT => self.comment(),
+                _ if kind.is_comment() => self.comment(),
                 _ => self.stray_run(false),
             }
         }

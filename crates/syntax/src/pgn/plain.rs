@@ -264,6 +264,16 @@ pub fn read_plain<S: PlainSink>(bytes: &[u8], start: usize, sink: &mut S) -> Opt
             }
         }
         if ends_game {
+            // A comment on the result's line is the game's (the grammar's split): rare, and
+            // not worth telling the sink after the result.
+            // (Most results end their line: the spaces are looked at only when one follows.)
+            let after = match bytes.get(i) {
+                Some(&b) if is_space(b) && !is_line_break(b) => skip_blanks_same_line(bytes, i),
+                _ => i,
+            };
+            if matches!(bytes.get(after), Some(b'{' | b';')) {
+                return None;
+            }
             if !cr_lines
                 && memchr::memchr_iter(b'\r', &bytes[start..i]).any(|at| lone_cr(bytes, start + at))
             {
