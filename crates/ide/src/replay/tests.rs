@@ -270,6 +270,11 @@ fn chess_forms_and_languages_once_per_game() {
         "1. e4 e5 2. ♘f3 ♘c6 3. ♗b5 a6 4. ♗xc6 dxc6 5. O-O ♕d6 *",
         expect!["non-standard-move `♘f3`: figurines for piece letters (♘f3 for Nf3) (said once per game)"],
     );
+    // Castling typed in lower case: one warning for the game, not stray text for each.
+    chess(
+        "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. o-o Nf6 5. d3 o-o *",
+        expect!["non-standard-move `o-o`: castling written in lower case (o-o for O-O) (said once per game)"],
+    );
     chess("1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. La4 Sf6 5. O-O Le7 *", expect!["foreign-piece-letters `Sf3`: this game uses German piece letters: K = king, D = queen, T = rook, L = bishop, S = knight; the PGN standard writes English letters (K, Q, R, B, N)"]);
 }
 

@@ -87,11 +87,13 @@ pub enum Form {
     EnPassantMark,
     /// Castling written as the king's move: `Kg1`, `Ke1-g1`, `Kxh1` (king takes rook).
     KingMoveCastling,
+    /// Castling written with lower-case letters: `o-o`, `o-o-o`, as moves are typed by hand.
+    LowercaseCastling,
 }
 
 impl Form {
     /// Every form, in the order of [`Forms::iter`].
-    pub const ALL: [Form; 17] = [
+    pub const ALL: [Form; 18] = [
         Form::CastlingWithZeros,
         Form::PromotionWithoutEquals,
         Form::LongAlgebraic,
@@ -109,6 +111,7 @@ impl Form {
         Form::NullMove,
         Form::EnPassantMark,
         Form::KingMoveCastling,
+        Form::LowercaseCastling,
     ];
 
     /// The words for a warning: `castling written with zeros (0-0 for O-O)`.
@@ -135,6 +138,7 @@ impl Form {
             Form::NullMove => "null moves (--, Z0), which are not moves of chess",
             Form::EnPassantMark => "e.p. after an en passant capture",
             Form::KingMoveCastling => "castling written as a king move (Kg1 for O-O)",
+            Form::LowercaseCastling => "castling written in lower case (o-o for O-O)",
         }
     }
 

@@ -352,6 +352,8 @@ fn castling_forms() {
         ("O-O", "O-O", &[]),
         ("0-0", "O-O", &[Form::CastlingWithZeros]),
         ("0-0-0", "O-O-O", &[Form::CastlingWithZeros]),
+        ("o-o", "O-O", &[Form::LowercaseCastling]),
+        ("o-o-o+", "O-O-O", &[Form::LowercaseCastling]),
         ("e1g1", "O-O", &[Form::Uci]),
         ("e1h1", "O-O", &[Form::Uci]),
         ("Kg1", "O-O", &[Form::KingMoveCastling]),

@@ -88,6 +88,10 @@ pub(crate) fn read(text: &str, language: Language) -> Option<Reading> {
             forms.insert(Form::CastlingWithZeros);
             Written::Castle(CastlingSide::from_king_side(s.len() == 3))
         }
+        b"o-o" | b"o-o-o" => {
+            forms.insert(Form::LowercaseCastling);
+            Written::Castle(CastlingSide::from_king_side(s.len() == 3))
+        }
         _ => read_piece_move(s, language, &mut forms)?,
     };
     Some(Reading {

@@ -458,7 +458,16 @@ fn is_rank(b: u8) -> bool {
 fn any_san(core: &[u8]) -> bool {
     if matches!(
         core,
-        b"O-O" | b"O-O-O" | b"0-0" | b"0-0-0" | b"--" | b"Z0" | b"0000" | b"@@@@"
+        b"O-O"
+            | b"O-O-O"
+            | b"0-0"
+            | b"0-0-0"
+            | b"o-o"
+            | b"o-o-o"
+            | b"--"
+            | b"Z0"
+            | b"0000"
+            | b"@@@@"
     ) {
         return true;
     }
@@ -509,13 +518,13 @@ mod tests {
         for ok in [
             "e4", "exd5", "Nbd2", "R1e2", "Qh4e1", "e8=Q", "e8Q", "O-O", "O-O-O", "0-0", "0-0-0",
             "Nf3+", "Qxf7#", "--", "Z0", "0000", "e2-e4", "Ng1-f3", "e7e8q", "N@f3", "@e4", "Kxe1",
-            "Bxh8", "bxa8=N+",
+            "Bxh8", "bxa8=N+", "o-o", "o-o-o+",
         ] {
             assert!(is_san(ok.as_bytes()), "{ok} should be a move");
         }
         for bad in [
             "oh", "the", "end", "comment", "e9", "i4", "N", "x", "e", "Nf", "Qh4e1e2", "e4+++",
-            "O-O-O-O", "Event",
+            "O-O-O-O", "Event", "o-o-o-o", "o-O",
         ] {
             assert!(!is_san(bad.as_bytes()), "{bad} should not be a move");
         }
