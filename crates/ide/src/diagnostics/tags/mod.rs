@@ -135,7 +135,13 @@ pub(crate) fn check(game: GameRef<'_>) -> Vec<SyntaxError> {
         .collect();
     let mut out = Vec::new();
     duplicates(&mut tags, &mut out);
-    roster(&tags, game.range(section), &mut out);
+    // The section from its first tag pair: a comment before the tags is in the section, and
+    // a diagnostic of the whole header underlined the comment alone on its first line.
+    let section = game.range(section);
+    let pairs = tags
+        .first()
+        .map_or(section, |t| TextRange::new(t.range.start(), section.end()));
+    roster(&tags, pairs, &mut out);
     setup(game, &tags, &mut out);
     for tag in tags.iter().filter(|t| t.first) {
         value(game, tag, &mut out);

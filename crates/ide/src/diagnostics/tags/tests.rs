@@ -362,6 +362,15 @@ fn invalid_numbers_and_ply_count() {
 }
 
 #[test]
+fn a_missing_roster_tag_is_told_at_the_tags_not_a_comment_before_them() {
+    check(
+        "1. e4 e5 1-0\n{a comment about the next game}\n[Event \"b\"]\n[Result \"*\"]\n\n1. d4 *\n",
+        expect![[r#"missing-roster-tag `[Event "b"]
+[Result "*"]`: `Site`, `Date`, `Round`, `White` and `Black` are missing from the Seven Tag Roster: the standard asks for all seven, with `?` for what is unknown"#]],
+    );
+}
+
+#[test]
 fn result_tag_against_the_movetext() {
     let roster = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n";
     check(
