@@ -214,12 +214,22 @@ impl<'d> Formatter<'d> {
             }
         }
         let mut writer = Writer::new(out, self.options.width, nl, role);
+        let mut after_result = false;
         for child in children {
             match node_role(&child, role) {
                 K::MOVETEXT => writer.line(&child, model),
-                // The result, and in PDN comments and the result again after it.
+                // Comments after the result are on its line, which makes them the game's
+                // (broken onto a line of their own at the width, one opened the next game).
+                K::COMMENT if after_result => {
+                    writer.glue_to_line = true;
+                    writer.comment(&child);
+                }
                 K::COMMENT => writer.comment(&child),
-                _ => writer.word(&child.text().to_string()),
+                // The result (in PDN, again after comments).
+                _ => {
+                    writer.word(&child.text().to_string());
+                    after_result = true;
+                }
             }
         }
         writer.finish();
@@ -349,6 +359,9 @@ struct Writer<'o> {
     column: usize,
     /// Whether the next word goes right after the last, with no space (after `(`).
     glue: bool,
+    /// Whether the next word stays on the current line, whatever the width (a comment after
+    /// the result).
+    glue_to_line: bool,
 }
 
 /// What was written last in a line of moves, for the move numbers of Black's moves.
@@ -371,6 +384,7 @@ impl<'o> Writer<'o> {
             role,
             column: 0,
             glue: false,
+            glue_to_line: false,
         }
     }
 
@@ -379,7 +393,7 @@ impl<'o> Writer<'o> {
         let first_line = text.split('\n').next().unwrap_or_default();
         let len = first_line.chars().count();
         if self.column > 0 && !self.glue {
-            if self.column + 1 + len > self.width {
+            if self.column + 1 + len > self.width && !self.glue_to_line {
                 self.out.push_str(self.nl);
                 self.column = 0;
             } else {
@@ -388,6 +402,7 @@ impl<'o> Writer<'o> {
             }
         }
         self.glue = false;
+        self.glue_to_line = false;
         self.out.push_str(text);
         match text.rfind('\n') {
             Some(at) => self.column = text[at + 1..].chars().count(),
@@ -636,6 +651,33 @@ mod tests {
             3. Bb5 a6 *
         "#]]
         .assert_eq(&narrow);
+    }
+
+    #[test]
+    fn comments_after_the_result_stay_on_its_line() {
+        // On a line of their own they would open the next game (at the end of the file, a
+        // game of their own): the width does not break them off.
+        let text = "1. e4 e5 2. Nf3 Nc6 1-0 {won on time} ; flag\n\n[Event \"b\"]\n\n1. d4 *\n";
+        let document = Document::new(Notation::Pgn, text.into());
+        let narrow = document.formatted(FormatOptions { width: 12 });
+        expect![[r#"
+            1. e4 e5
+            2. Nf3 Nc6
+            1-0 {won on time} ; flag
+
+            [Event "b"]
+
+            1. d4 *
+        "#]]
+        .assert_eq(&narrow);
+        let again = Document::new(Notation::Pgn, narrow.clone());
+        let comments = |d: &Document| -> Vec<usize> {
+            d.games()
+                .map(|g| g.game.moves.iter().map(|m| g.game.comments(m).len()).sum())
+                .collect()
+        };
+        assert_eq!(comments(&again), comments(&document));
+        assert_eq!(comments(&again), [2, 0]);
     }
 
     #[test]
