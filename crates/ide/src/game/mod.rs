@@ -479,6 +479,10 @@ pub struct Game {
     /// English SAN's (`K Q R B N P`, castling's `O`): the chess replay then looks for no
     /// other language's piece letters. `false` where nobody looked.
     pub(crate) english_letters: bool,
+    /// The moves that follow text that is not PGN in their line (`4. O–O Nf6`: stray text
+    /// where a move would be), in text order: read only from a tree, as a plain game has
+    /// none. After such text, a move of the wrong side is the text's mistake, not its own.
+    pub(crate) after_stray_text: Vec<MoveId>,
 }
 
 impl Game {
@@ -507,6 +511,7 @@ impl Game {
             annotation_table: Vec::new(),
             setups: Vec::new(),
             english_letters: false,
+            after_stray_text: Vec::new(),
         }
     }
 
@@ -524,6 +529,7 @@ impl Game {
         self.annotation_table.clear();
         self.setups.clear();
         self.english_letters = false;
+        self.after_stray_text.clear();
     }
 
     /// Gives back the room its tables grew into while it was read: a model kept for as

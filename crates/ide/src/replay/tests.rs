@@ -231,6 +231,30 @@ fn chess_illegal_and_ambiguous_moves_once_each() {
     );
     // White's second move is missing: `Nc6` is Black's.
     chess("1. e4 e5 2. Nc6 *", expect!["illegal-move `Nc6`: no knight can move to c6 (it is a legal move for the other side: is a move missing?)"]);
+    // Stray text where a move would be (castling with an en dash, with Greek omicrons):
+    // its `stray-text` is the one diagnostic, not also the next move, which is the other
+    // side's; the rest of the line is not checked. Stray text that a legal move follows, or
+    // that follows an illegal move, changes nothing.
+    for castling in ["O–O", "Ο-Ο"] {
+        let text = format!("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. {castling} Nf6 5. Kh2 *");
+        let document = Document::new(Notation::Pgn, text);
+        let codes: Vec<&str> = document
+            .diagnostics()
+            .iter()
+            .map(|d| d.code.as_str())
+            .collect();
+        assert_eq!(codes, ["stray-text"], "{castling}");
+    }
+    chess(
+        "1. e4 e5 2. Nf3 oops Nc6 3. Ke3 *",
+        expect!["illegal-move `Ke3`: no king can move to e3"],
+    );
+    chess(
+        "1. e4 e5 2. Nf4 oops Nc6 *",
+        expect![
+            "illegal-move `Nf4`: no knight can move to f4; the rest of this line is not checked"
+        ],
+    );
     // A variation that cannot go on does not stop the main line.
     chess(
         "1. e4 e5 (1... Ke7 2. Ke3) 2. Nf3 *",
