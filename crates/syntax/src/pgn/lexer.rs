@@ -417,10 +417,22 @@ pub(crate) fn is_san(word: &[u8]) -> bool {
     common_san(core) || any_san(core)
 }
 
+/// [`is_san`], with the shapes of most moves told inline (`Nf3`, `exd5+`): for the plain
+/// reader, which asks it of every move (called, `is_san` was 38 instructions a move). Not
+/// in the lexer's loop, whose dispatch any change to moves' arm reshuffles.
+#[inline(always)]
+pub(crate) fn is_san_inline(word: &[u8]) -> bool {
+    let core = match word {
+        [rest @ .., b'+' | b'#'] => rest,
+        _ => word,
+    };
+    common_san(core) || is_san(word)
+}
+
 /// Whether `core` (a move without its check marks) has one of the shapes of most moves of
 /// a game: `e4`, `Nf3`, `exd5`, `Nxe5`, `Nbd2`, `R1e2`. Each is a move by [`any_san`] too;
 /// these are told by their bytes at once, without its search through every form.
-#[inline]
+#[inline(always)]
 fn common_san(core: &[u8]) -> bool {
     match *core {
         [file, rank] => is_file(file) && is_rank(rank),
@@ -442,14 +454,17 @@ fn common_san(core: &[u8]) -> bool {
 /// `K Q R B N P`, games are written with the piece letters of their language (German
 /// `S L T D`, Spanish `C A T D R`, French `C F T D R`...). Which letters a game uses, and
 /// whether its moves can be played, is the replay's to say (kifu-rules), not the grammar's.
+#[inline(always)]
 fn is_piece(b: u8) -> bool {
     b.is_ascii_uppercase() && b != b'O'
 }
 
+#[inline(always)]
 fn is_file(b: u8) -> bool {
     (b'a'..=b'h').contains(&b)
 }
 
+#[inline(always)]
 fn is_rank(b: u8) -> bool {
     (b'1'..=b'8').contains(&b)
 }
@@ -528,6 +543,18 @@ mod tests {
         ] {
             assert!(!is_san(bad.as_bytes()), "{bad} should not be a move");
         }
+    }
+
+    #[test]
+    fn the_inline_check_is_is_san() {
+        kifu_testing::each_text(&[b""], b"aehNOKx18=-+#Q", 5, |text| {
+            assert_eq!(
+                is_san_inline(text),
+                is_san(text),
+                "{:?}",
+                String::from_utf8_lossy(text)
+            );
+        });
     }
 
     #[test]
