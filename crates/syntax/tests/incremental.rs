@@ -47,6 +47,16 @@ const INSERTS: &[&str] = &[
     "𝄞",
     "\u{feff}",
     "\\",
+    // Results, evaluations and marks written other ways, and comments after a result.
+    "1:0",
+    "1/2",
+    " - ",
+    "½",
+    "–",
+    "+-",
+    "e.p.",
+    "o-o",
+    " {won on time}",
 ];
 
 /// A small, fixed-seed generator (xorshift64*): the same edits on every run.
@@ -250,7 +260,15 @@ fn edits_to_corpus_files_match_a_fresh_parse() {
 fn keystrokes_in_multi_game_files_match_a_fresh_parse() {
     let game = "[Event \"e\"]\n[White \"w\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n1. e4 {c} e5 (1... c5 2. Nf3) 2. Nf3 Nc6 $1 3. Bb5 a6 1-0\n\n";
     let untagged = "1. d4 d5 2. c4 *\n\n";
-    let text = format!("{}{}{}", game.repeat(4), untagged.repeat(3), game.repeat(4));
+    let other_ways =
+        "[Event \"o\"]\n\n1. e4 d5 2. exd5 e6 3. dxe6 e.p. +- o-o 1/2 - 1/2 {drawn} ; agreed\n\n";
+    let text = format!(
+        "{}{}{}{}",
+        game.repeat(4),
+        untagged.repeat(3),
+        other_ways.repeat(2),
+        game.repeat(4)
+    );
     let mut random = Random(7);
     let checked = check_edits("multi-game", &text, 10_000, 200, &mut random);
     assert_eq!(checked, 10_000);
