@@ -248,6 +248,17 @@ fn replay_on(game: GameRef<'_>, board: &Board, wanted: Wanted, out: &mut Replay)
                     ply += 1;
                     branches.played(id, &position, ply);
                 }
+                // A move of the other side right after stray text: the text stood where a
+                // move would, and its `stray-text` is the one mistake to tell (as in chess).
+                Err(IllegalMove::NoPiece { square })
+                    if position
+                        .piece_at(square)
+                        .is_some_and(|p| p.color != position.side_to_move())
+                        && model.after_stray_text.binary_search(&id).is_ok() =>
+                {
+                    stopped = true;
+                    break;
+                }
                 Err(illegal) => {
                     let (code, why) = reason(&illegal, &position, &squares, capture, variant);
                     let rest = rest_not_checked(game, id);

@@ -137,6 +137,16 @@ fn draughts_illegal_moves_once_each() {
         "1. 32-28 19-23 2. 33-29 *",
         expect![["capture-mandatory `33-29`: capture is mandatory: 28x19"]],
     );
+    // Stray text where White's move would be: its `stray-text` alone, not also Black's
+    // move after it (as in chess); a move of the same side after stray text is told.
+    let document = Document::new(Notation::Pdn, "1. 32-28 19-23 2. oops 14-19 *".into());
+    let codes: Vec<&str> = document
+        .diagnostics()
+        .iter()
+        .map(|d| d.code.as_str())
+        .collect();
+    assert_eq!(codes, ["stray-text"]);
+    draughts("1. 32-28 19-23 2. oops 28x19 14x23 3. 31-27 *", expect![""]);
     // A variation that cannot go on does not stop the main line.
     draughts(
         "1. 32-28 (1. 33-29 50-45) 19-23 2. 28x19 *",
