@@ -304,6 +304,12 @@ fn chess_forms_and_languages_once_per_game() {
         "1. e4 e5 2. ♘f3 ♘c6 3. ♗b5 a6 4. ♗xc6 dxc6 5. O-O ♕d6 *",
         expect!["non-standard-move `♘f3`: figurines for piece letters (♘f3 for Nf3) (said once per game)"],
     );
+    // Figurines with a space after them, as text set in a figurine font is copied: the
+    // same one warning (each was stray text and a pawn's illegal move).
+    chess(
+        "1. e4 e5 2. ♘ f3 ♘ c6 3. ♗ b5 a6 *",
+        expect!["non-standard-move `♘ f3`: figurines for piece letters (♘f3 for Nf3) (said once per game)"],
+    );
     // Castling typed in lower case: one warning for the game, not stray text for each.
     chess(
         "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. o-o Nf6 5. d3 o-o *",

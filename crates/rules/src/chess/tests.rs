@@ -336,6 +336,7 @@ fn non_standard_forms_are_played_and_noted() {
         (&start, "Pe4", "e4", &[Form::PawnLetter]),
         (&start, "♘f3", "Nf3", &[Form::Figurine]),
         (&start, "♞f3", "Nf3", &[Form::Figurine]),
+        (&start, "♘ f3", "Nf3", &[Form::Figurine]),
         (&start, "Sf3", "Nf3", &[Form::OtherLanguageLetter]),
     ];
     for (position, text, san, expected) in cases {

@@ -126,6 +126,11 @@ fn read_piece_move(mut s: &[u8], language: Language, forms: &mut Forms) -> Optio
     if let Some(r) = figurine(s) {
         role = Some(r);
         s = &s[3..];
+        // `♘ f3`: text set with figurines in a font has a space after them (the figurine's
+        // `non-standard-move` covers it: its fix writes the move without it).
+        if let [b' ', rest @ ..] = s {
+            s = rest;
+        }
         forms.insert(Form::Figurine);
     } else if let Some(&letter) = s.first().filter(|b| b.is_ascii_uppercase()) {
         let r = language.role(letter)?;

@@ -162,16 +162,25 @@ fn other_token(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
 /// The end of a move written with a figurine at `pos` (U+2654..U+265F, `E2 99 94..9F` in
 /// UTF-8) where a piece letter would stand: the figurine and the word after it, when the
 /// word makes a move after a piece letter (`♘f3`, `♙e4`, `♗xb5+`).
+///
+/// A space between the figurine and the word (`♘ f3`, as text set with figurines in a font
+/// is copied) makes one move too, which the replay notes: read apart, the figurine was stray
+/// text and the square a pawn's move. (A lone letter before a square is not read so: `N`
+/// alone is also ChessBase's mark of a novelty, `14. Rd1 N e5`.)
 pub(crate) fn figurine_move_end(bytes: &[u8], pos: usize) -> Option<usize> {
     let [0xE2, 0x99, 0x94..=0x9F] = *bytes.get(pos..pos + 3)? else {
         return None;
     };
-    let end = run(bytes, pos + 3, is_word_byte);
+    let mut start = pos + 3;
+    if bytes.get(start) == Some(&b' ') {
+        start += 1;
+    }
+    let end = run(bytes, start, is_word_byte);
     let mut lettered = [0u8; 16];
-    let len = end - pos - 2;
+    let len = end - start + 1;
     let lettered = lettered.get_mut(..len)?;
     lettered[0] = b'N';
-    lettered[1..].copy_from_slice(&bytes[pos + 3..end]);
+    lettered[1..].copy_from_slice(&bytes[start..end]);
     is_san(lettered).then_some(end)
 }
 
@@ -580,7 +589,7 @@ mod tests {
     #[test]
     fn moves_written_with_figurines() {
         assert_eq!(
-            kinds("♘f3 ♙e4 ♕xd8+ ♚h7 ♘ f3 ♘zz ♘"),
+            kinds("♘f3 ♙e4 ♕xd8+ ♚h7 ♘ f3 ♘  f3 ♘ 2. ♘zz ♘"),
             vec![
                 (SAN, "♘f3"),
                 (WHITESPACE, " "),
@@ -590,9 +599,17 @@ mod tests {
                 (WHITESPACE, " "),
                 (SAN, "♚h7"),
                 (WHITESPACE, " "),
+                // One space after the figurine: one move; two, or no move after it: apart.
+                (SAN, "♘ f3"),
+                (WHITESPACE, " "),
+                (ERROR_TOKEN, "♘"),
+                (WHITESPACE, "  "),
+                (SAN, "f3"),
+                (WHITESPACE, " "),
                 (ERROR_TOKEN, "♘"),
                 (WHITESPACE, " "),
-                (SAN, "f3"),
+                (INTEGER, "2"),
+                (DOTS, "."),
                 (WHITESPACE, " "),
                 (ERROR_TOKEN, "♘"),
                 (SYMBOL, "zz"),
