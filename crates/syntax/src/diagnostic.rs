@@ -165,7 +165,8 @@ codes!(impl Code {
     /// A result written another way than PGN's four (`1:0`, `1/2`, `½-½`), read as the
     /// result it stands for.
     NonStandardResult = "non-standard-result", Warning;
-    /// An evaluation written as text after a move (`+-`, `±`, `=`) where PGN writes a NAG.
+    /// An evaluation or mark written as text after a move (`+-`, `±`, `=`, `□`, `N`) where
+    /// PGN writes a NAG.
     EvaluationAsText = "evaluation-as-text", Warning;
     /// An en passant mark written as a word of its own after a capture (`exd6 e.p.`).
     EnPassantMark = "en-passant-mark", Hint;

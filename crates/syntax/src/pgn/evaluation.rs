@@ -1,6 +1,6 @@
-//! Evaluations written as text after a move (`+-`, `±`, `=`), as some exports and books
-//! write them, where PGN writes a NAG (`$18`): the grammar says once what each stands for,
-//! with a fix, where it said only that the text was not PGN.
+//! Evaluations and marks written as text after a move (`+-`, `±`, `=`, `□`, `N`), as some
+//! exports and books write them, where PGN writes a NAG (`$18`): the grammar says once what
+//! each stands for, with a fix, where it said only that the text was not PGN.
 
 /// Each way of writing an evaluation as text, the NAG PGN writes for it, and what it means
 /// (the standard's words).
@@ -19,6 +19,10 @@ const EVALUATIONS: &[(&str, u8, &str)] = &[
     ("\u{2213}", 17, "Black has a moderate advantage"),
     ("+-", 18, "White has a decisive advantage"),
     ("-+", 19, "Black has a decisive advantage"),
+    // Past the evaluations, two marks books print beside a move.
+    ("\u{25a1}", 7, "the only move"),
+    // ChessBase's novelty, past the standard's table; its own `N` alone is no move.
+    ("N", 146, "a novelty"),
 ];
 
 /// The NAG that `text` stands for and what it means, when `text` is an evaluation written
@@ -48,6 +52,8 @@ mod tests {
         assert_eq!(evaluation("±"), evaluation("+/-"));
         assert_eq!(evaluation("⩲"), evaluation("+="));
         assert_eq!(evaluation("="), Some((10, "a drawish position")));
+        assert_eq!(evaluation("N"), Some((146, "a novelty")));
+        assert_eq!(evaluation("□"), Some((7, "the only move")));
         for text in ["+", "-", "==", "+-+", "e4", ""] {
             assert_eq!(evaluation(text), None, "{text}");
         }

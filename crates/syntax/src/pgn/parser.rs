@@ -856,7 +856,7 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
         } else if let Some((nag, meaning)) = evaluation(raw) {
             (
                 Code::EvaluationAsText,
-                format!("{text} is an evaluation written as text: {} writes it as the NAG `${nag}` ({meaning})", D::NAME),
+                format!("{text} is an annotation written as text: {} writes it as the NAG `${nag}` ({meaning})", D::NAME),
             )
         } else if capture_end.is_some() && is_en_passant_mark(raw) {
             (

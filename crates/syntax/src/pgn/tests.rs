@@ -520,6 +520,11 @@ fn results_evaluations_and_marks_written_other_ways_are_fixed_as_pgn_writes_them
         ),
         ("1. e4 ± e5 *\n", Code::EvaluationAsText, "1. e4 $16 e5 *\n"),
         (
+            "1. d4 d5 2. c4 N e6 *\n",
+            Code::EvaluationAsText,
+            "1. d4 d5 2. c4 $146 e6 *\n",
+        ),
+        (
             "1. e4 d5 2. exd5 c6 3. dxc6 e.p.\n*\n",
             Code::EnPassantMark,
             "1. e4 d5 2. exd5 c6 3. dxc6\n*\n",
