@@ -826,6 +826,18 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
         }
         let range = self.range_from(start);
         let raw = &self.text()[range];
+        // `N f3`: ChessBase's novelty mark, or a knight's move typed with a space: the move
+        // that the letter and the word after one space make, and that space.
+        let spaced_piece = self
+            .nth_index(0)
+            .filter(|&i| raw == "N" && self.role(i) == SAN)
+            .and_then(|i| {
+                let space = TextRange::new(range.end(), self.text_range(i).start());
+                let word = self.token_text(i);
+                let joined = format!("{raw}{word}");
+                (&self.text()[space] == " " && super::lexer::is_san(joined.as_bytes()))
+                    .then_some((space, joined))
+            });
         let text = quote(raw);
         // Where the stray `}` or `)` is, to remove it.
         let at = |c: char| {
@@ -854,9 +866,12 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
                 format!("the annotation {text} follows no move"),
             )
         } else if let Some((nag, meaning)) = evaluation(raw) {
+            let spaced = spaced_piece.as_ref().map_or(String::new(), |(_, mv)| {
+                format!(", or a move written with a space after its piece (`{mv}`)")
+            });
             (
                 Code::EvaluationAsText,
-                format!("{text} is an annotation written as text: {} writes it as the NAG `${nag}` ({meaning})", D::NAME),
+                format!("{text} is an annotation written as text: {} writes it as the NAG `${nag}` ({meaning}){spaced}", D::NAME),
             )
         } else if capture_end.is_some() && is_en_passant_mark(raw) {
             (
@@ -886,6 +901,9 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
         } else if code == Code::EvaluationAsText {
             if let Some((nag, _)) = evaluation(raw) {
                 error = error.with_fix(format!("Write `${nag}`"), [(range, format!("${nag}"))]);
+            }
+            if let Some((space, mv)) = spaced_piece {
+                error = error.with_fix(format!("Write `{mv}`"), [(space, String::new())]);
             }
         } else if code == Code::EnPassantMark {
             // The mark and the space before it.

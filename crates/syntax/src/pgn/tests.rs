@@ -548,3 +548,30 @@ fn results_evaluations_and_marks_written_other_ways_are_fixed_as_pgn_writes_them
         );
     }
 }
+
+/// `N f3`: the novelty mark, or a knight's move typed with a space; a fix for each.
+#[test]
+fn a_lone_n_before_a_square_offers_the_novelty_and_the_knight_move() {
+    let text = "1. e4 e5 2. N f3 Nc6 *\n";
+    let errors = parse(text).errors().to_vec();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    let error = &errors[0];
+    assert!(
+        error
+            .message
+            .ends_with("or a move written with a space after its piece (`Nf3`)"),
+        "{}",
+        error.message
+    );
+    let titles: Vec<&str> = error.fixes.iter().map(|f| f.title.as_str()).collect();
+    assert_eq!(titles, ["Write `$146`", "Write `Nf3`"]);
+    let edit = &error.fixes[1].edits[0];
+    let mut fixed = text.to_string();
+    fixed.replace_range(std::ops::Range::<usize>::from(edit.range), &edit.insert);
+    assert_eq!(fixed, "1. e4 e5 2. Nf3 Nc6 *\n");
+    // Before a piece's move, or two spaces away, no knight move is offered.
+    for text in ["1. d4 d5 2. c4 N Nc6 *\n", "1. d4 d5 2. c4 N  e6 *\n"] {
+        let errors = parse(text).errors().to_vec();
+        assert_eq!(errors[0].fixes.len(), 1, "{text}");
+    }
+}
