@@ -155,10 +155,7 @@ impl Document {
                 hover(token.text_range(), format!("**${value}** — {meaning}"))
             }
             (K::RESULT, _) => {
-                let written = token.text();
-                let meaning = tags::read_result(
-                    kifu_syntax::pgn::standard_result(written).unwrap_or(written),
-                )?;
+                let meaning = tags::read_result(kifu_syntax::pgn::result_meant(token.text()))?;
                 hover(
                     token.text_range(),
                     format!("**{}** — {meaning}", token.text()),

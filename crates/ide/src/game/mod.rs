@@ -486,6 +486,11 @@ pub struct Game {
 }
 
 impl Game {
+    /// Whether move `id` follows text that is not PGN in its line ([`Game::after_stray_text`]).
+    pub(crate) fn follows_stray_text(&self, id: MoveId) -> bool {
+        self.after_stray_text.binary_search(&id).is_ok()
+    }
+
     /// A game with its header read and no moves, lines or annotations yet.
     fn empty(
         len: TextSize,
@@ -722,10 +727,9 @@ impl<'a> GameRef<'a> {
     /// The result, where the notation writes one: as written, or, for one written another
     /// way (`1:0`, `½-½`), the result PGN writes for it (`1-0`, `1/2-1/2`).
     pub fn result(&self) -> Option<&'a str> {
-        self.game.result.map(|r| {
-            let written = self.text_of(r);
-            kifu_syntax::pgn::standard_result(written).unwrap_or(written)
-        })
+        self.game
+            .result
+            .map(|r| kifu_syntax::pgn::result_meant(self.text_of(r)))
     }
 }
 

@@ -181,10 +181,7 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                 // A move of the other side right after stray text (`4. O–O Nf6`): the text
                 // stood where a move would, and its `stray-text` is the one mistake to tell;
                 // the rest of the line waits for it to be fixed.
-                Err(illegal)
-                    if illegal.legal_for_other_side
-                        && model.after_stray_text.binary_search(&id).is_ok() =>
-                {
+                Err(illegal) if illegal.legal_for_other_side && model.follows_stray_text(id) => {
                     stopped = true;
                     break;
                 }

@@ -254,7 +254,7 @@ fn replay_on(game: GameRef<'_>, board: &Board, wanted: Wanted, out: &mut Replay)
                     if position
                         .piece_at(square)
                         .is_some_and(|p| p.color != position.side_to_move())
-                        && model.after_stray_text.binary_search(&id).is_ok() =>
+                        && model.follows_stray_text(id) =>
                 {
                     stopped = true;
                     break;

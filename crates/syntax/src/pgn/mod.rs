@@ -28,7 +28,7 @@ pub use plain::{
     cut_point_after, cut_point_before, cut_points, game_start, has_english_letters_only,
     is_other_capital, read_plain, PlainEnd, PlainSink,
 };
-pub use result::standard_result;
+pub use result::{result_meant, standard_result};
 pub(crate) use syntax_kind::pgn_family_kinds;
 pub use syntax_kind::{PgnLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
 

@@ -761,6 +761,19 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
         );
     }
 
+    /// `N f3` (stray text `raw` ending at `end`, the cursor at the word after it): ChessBase's
+    /// novelty mark, or a knight's move typed with a space. The move the letter and the word
+    /// after one space make, and that space.
+    fn spaced_piece(&self, raw: &str, end: TextSize) -> Option<(TextRange, String)> {
+        let i = self
+            .nth_index(0)
+            .filter(|&i| raw == "N" && self.role(i) == SAN)?;
+        let space = TextRange::new(end, self.text_range(i).start());
+        let joined = format!("{raw}{}", self.token_text(i));
+        (&self.text()[space] == " " && super::lexer::is_san(joined.as_bytes()))
+            .then_some((space, joined))
+    }
+
     /// `( ... )`, or past [`MAX_VARIATION_DEPTH`] one flat ERROR node up to its `)`.
     fn variation(&mut self) {
         self.nested(&VARIATIONS, |p| {
@@ -826,18 +839,10 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
         }
         let range = self.range_from(start);
         let raw = &self.text()[range];
-        // `N f3`: ChessBase's novelty mark, or a knight's move typed with a space: the move
-        // that the letter and the word after one space make, and that space.
-        let spaced_piece = self
-            .nth_index(0)
-            .filter(|&i| raw == "N" && self.role(i) == SAN)
-            .and_then(|i| {
-                let space = TextRange::new(range.end(), self.text_range(i).start());
-                let word = self.token_text(i);
-                let joined = format!("{raw}{word}");
-                (&self.text()[space] == " " && super::lexer::is_san(joined.as_bytes()))
-                    .then_some((space, joined))
-            });
+        // An annotation written as text: its NAG, what it means, and for `N` the move it may
+        // be too.
+        let annotation = evaluation(raw)
+            .map(|(nag, meaning)| (nag, meaning, self.spaced_piece(raw, range.end())));
         let text = quote(raw);
         // Where the stray `}` or `)` is, to remove it.
         let at = |c: char| {
@@ -865,8 +870,8 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
                 Code::InvalidSuffix,
                 format!("the annotation {text} follows no move"),
             )
-        } else if let Some((nag, meaning)) = evaluation(raw) {
-            let spaced = spaced_piece.as_ref().map_or(String::new(), |(_, mv)| {
+        } else if let Some((nag, meaning, spaced)) = &annotation {
+            let spaced = spaced.as_ref().map_or(String::new(), |(_, mv)| {
                 format!(", or a move written with a space after its piece (`{mv}`)")
             });
             (
@@ -899,11 +904,11 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
                 error = error.with_fix("Remove the `)`", [(paren, String::new())]);
             }
         } else if code == Code::EvaluationAsText {
-            if let Some((nag, _)) = evaluation(raw) {
+            if let Some((nag, _, spaced)) = annotation {
                 error = error.with_fix(format!("Write `${nag}`"), [(range, format!("${nag}"))]);
-            }
-            if let Some((space, mv)) = spaced_piece {
-                error = error.with_fix(format!("Write `{mv}`"), [(space, String::new())]);
+                if let Some((space, mv)) = spaced {
+                    error = error.with_fix(format!("Write `{mv}`"), [(space, String::new())]);
+                }
             }
         } else if code == Code::EnPassantMark {
             // The mark and the space before it.

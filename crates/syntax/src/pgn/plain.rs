@@ -20,6 +20,7 @@ use super::lexer::{
     is_word_byte, line_end, number_or_word, starts_tag_pair,
 };
 use super::parser::{MAX_MOVE_NUMBER, MAX_VARIATION_DEPTH};
+use super::result::DIGIT_RESULTS;
 use super::SyntaxKind;
 
 /// What a reader of plain games is told of a game's things, in text order (ranges relative
@@ -224,9 +225,7 @@ pub fn read_plain<S: PlainSink>(bytes: &[u8], start: usize, sink: &mut S) -> Opt
                     // lexer reads a word that starts with a digit.
                     match number_or_word(bytes, i) {
                         // (A result written another way, `1:0`, is the grammar's to say.)
-                        (SyntaxKind::RESULT, end)
-                            if matches!(&bytes[i..end], b"1-0" | b"0-1" | b"1/2-1/2") =>
-                        {
+                        (SyntaxKind::RESULT, end) if DIGIT_RESULTS.contains(&&bytes[i..end]) => {
                             i = result(bytes, end, depth)?;
                             ends_game = depth == 0;
                         }

@@ -29,6 +29,15 @@ pub fn standard_result(written: &str) -> Option<&'static str> {
         .map(|&(_, standard)| standard)
 }
 
+/// The result `written` stands for, as PGN writes it: `written` itself, or for one written
+/// another way (`1:0`) the result it stands for (`1-0`). What the model and hover read.
+pub fn result_meant(written: &str) -> &str {
+    standard_result(written).unwrap_or(written)
+}
+
+/// PGN's results that start with a digit, as the lexer and the plain reader read them.
+pub(crate) const DIGIT_RESULTS: [&[u8]; 3] = [b"1-0", b"0-1", b"1/2-1/2"];
+
 /// The end of a result written another way that starts at `pos` (see [`standard_result`]),
 /// when the word it is in ends with it (`1/2` but not `1/2x`; `1:0` but not `1:05`). Asked
 /// only of words that start with `0`, `1` or `½`, off the path of move numbers and moves.
