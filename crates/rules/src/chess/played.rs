@@ -281,6 +281,18 @@ pub struct Moved {
 }
 
 impl Moved {
+    /// A move read by a fast path: a move of the board, its standard SAN, the check mark
+    /// written and the non-standard forms it was written in.
+    #[inline(always)]
+    pub(crate) fn fast(m: Move, san: San, written_check: CheckMark, forms: Forms) -> Moved {
+        Moved {
+            chess_move: Some(m),
+            san,
+            written_check,
+            forms,
+        }
+    }
+
     /// The move with the position after it.
     pub fn with_position(self, after: Position) -> Played {
         Played {

@@ -1256,7 +1256,13 @@ fn long_algebraic_fast_path_is_the_slow_paths() {
                         let quick = position.plain_long_algebraic(text.as_bytes());
                         let sure = sign == "-" && !m.is_capture() && m.role() != Role::King;
                         asked += usize::from(sure && promotion.len() != 1);
-                        let Some((quick_move, san, check, forms)) = quick else {
+                        let Some(Moved {
+                            chess_move: Some(quick_move),
+                            san,
+                            written_check: check,
+                            forms,
+                        }) = quick
+                        else {
                             continue;
                         };
                         fast += 1;
@@ -1312,7 +1318,13 @@ fn foreign_letters_fast_path_is_the_slow_paths() {
                         let dialect = Dialect::new(language);
                         let quick = position.plain_translated(text.as_bytes(), language);
                         asked += 1;
-                        let Some((quick_move, quick_san, check, forms)) = quick else {
+                        let Some(Moved {
+                            chess_move: Some(quick_move),
+                            san: quick_san,
+                            written_check: check,
+                            forms,
+                        }) = quick
+                        else {
                             continue;
                         };
                         fast += 1;
