@@ -48,7 +48,7 @@ static WORD_BYTES: [bool; 256] = {
     table
 };
 
-pub(crate) fn is_space(b: u8) -> bool {
+pub(crate) const fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c')
 }
 

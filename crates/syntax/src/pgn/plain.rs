@@ -344,9 +344,11 @@ fn push_move(
     start: usize,
     sink: &mut impl PlainSink,
 ) -> Option<usize> {
-    // A move glued to something that is not a delimiter is not plain (`e4/`, `e4"`).
+    // A move glued to something that is not a delimiter is not plain (`e4/`, `e4"`). One
+    // look at a table: as a `match`, a jump through a table the processor often guessed
+    // wrong (perf: 7% of this function's samples on the jump, more on the loads after it).
     if let Some(&b) = bytes.get(end) {
-        if !(is_space(b) || matches!(b, b'{' | b'(' | b')' | b';' | b'$' | b'!' | b'?')) {
+        if !ENDS_MOVE[usize::from(b)] {
             return None;
         }
     }
@@ -577,6 +579,19 @@ const OTHER_CAPITAL: u8 = 2;
 pub const fn is_other_capital(b: u8) -> bool {
     b.is_ascii_uppercase() && !matches!(b, b'K' | b'Q' | b'R' | b'B' | b'N' | b'P' | b'O')
 }
+
+/// Whether each byte may follow a plain move: a blank, or what starts a comment, a
+/// variation, a NAG or a suffix (or ends a variation).
+static ENDS_MOVE: [bool; 256] = {
+    let mut ends = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        ends[b] = is_space(byte) || matches!(byte, b'{' | b'(' | b')' | b';' | b'$' | b'!' | b'?');
+        b += 1;
+    }
+    ends
+};
 
 /// [`WORD`] and [`OTHER_CAPITAL`] for each byte.
 static WORD_CLASS: [u8; 256] = {
