@@ -10,11 +10,13 @@
 
 pub mod files;
 mod lines;
+pub mod mapped;
 pub mod read;
 pub mod sgf;
 
 pub use kifu_syntax::Notation;
 pub use lines::{line_count, line_starts};
+pub use mapped::PieceText;
 pub use read::{Chunk, ChunkReader, Source};
 
 /// The codes of what reading found.

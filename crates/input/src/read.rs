@@ -22,6 +22,7 @@ use encoding_rs::{Encoding, UTF_16BE, UTF_16LE};
 use kifu_syntax::{pgn, Notation, SyntaxError, TextRange, TextSize};
 
 use crate::codes;
+use crate::mapped::{MappedFile, PieceText};
 
 /// What standard input is called in messages and output.
 pub const STDIN_NAME: &str = "<stdin>";
@@ -73,12 +74,45 @@ impl Source {
         std::fs::metadata(path).ok().map(|m| m.len())
     }
 
+    /// The file, to be read in windows mapped into memory (see [`crate::mapped`]): a
+    /// regular file not in UTF-16 (which is transcoded as it is read), unless the
+    /// environment sets `KIFU_NO_MMAP` (to anything but `0`).
+    fn mapped(&self) -> io::Result<Option<MappedFile>> {
+        let Some(path) = &self.path else {
+            return Ok(None);
+        };
+        if std::env::var_os("KIFU_NO_MMAP").is_some_and(|v| v != "0") {
+            return Ok(None);
+        }
+        mapped_file(File::open(path)?)
+    }
+
     fn open(&self) -> io::Result<Box<dyn Read + Send>> {
         Ok(match &self.path {
             Some(path) => Box::new(File::open(path)?),
             None => Box::new(io::stdin()),
         })
     }
+}
+
+/// `file`, to be read in windows mapped into memory from after its UTF-8 byte order mark;
+/// `None` for what is not a regular file, and for UTF-16 (see [`text_stream`]).
+fn mapped_file(file: File) -> io::Result<Option<MappedFile>> {
+    let metadata = file.metadata()?;
+    let Ok(len) = usize::try_from(metadata.len()) else {
+        return Ok(None);
+    };
+    if !metadata.is_file() {
+        return Ok(None);
+    }
+    let mut head = Vec::with_capacity(3);
+    (&file).take(3).read_to_end(&mut head)?;
+    let at = match Encoding::for_bom(&head) {
+        Some((encoding, _)) if encoding == UTF_16LE || encoding == UTF_16BE => return Ok(None),
+        Some((_, bom)) => bom,
+        None => 0,
+    };
+    Ok(Some(MappedFile::new(file, len, at)))
 }
 
 /// How many bytes of a PGN file to read at a time, at least: large enough that games are
@@ -702,7 +736,7 @@ impl Windows<'_> {
 /// A piece of a file that holds whole games.
 pub struct Chunk {
     /// The text of the piece, starting at the beginning of a line.
-    pub text: String,
+    pub text: PieceText,
     /// Where the piece starts in the decoded text of the whole file.
     pub offset: usize,
     /// The 0-based line number of the first line of the piece.
@@ -759,6 +793,8 @@ fn first_in(not_utf8: &[NotUtf8], range: TextRange) -> Option<&NotUtf8> {
 /// Reads a PGN file in pieces of whole games.
 pub struct ChunkReader<'r> {
     reader: Box<dyn Read + Send + 'r>,
+    /// The file, when its pieces are windows of it mapped into memory, not read.
+    mapped: Option<MappedFile>,
     pending: Vec<u8>,
     eof: bool,
     offset: usize,
@@ -776,7 +812,35 @@ pub const FIRST_PIECE_BYTES: usize = 512 << 10;
 impl ChunkReader<'static> {
     /// Opens `source`.
     pub fn open(source: &Source) -> io::Result<ChunkReader<'static>> {
+        if let Some(mapped) = source.mapped()? {
+            return Ok(ChunkReader::of_mapped(
+                mapped,
+                piece_bytes(),
+                MAX_GAME_BYTES,
+            ));
+        }
         ChunkReader::new(source.open()?, piece_bytes(), MAX_GAME_BYTES)
+    }
+
+    /// Reads `file` (from byte `at`, after a byte order mark) in pieces of about
+    /// `piece_bytes` that are windows of it mapped into memory, refusing a game over
+    /// `max_game`.
+    pub(crate) fn of_mapped(
+        file: MappedFile,
+        piece_bytes: usize,
+        max_game: usize,
+    ) -> ChunkReader<'static> {
+        ChunkReader {
+            reader: Box::new(io::empty()),
+            mapped: Some(file),
+            pending: Vec::new(),
+            eof: false,
+            offset: 0,
+            line: 0,
+            piece_bytes,
+            next_piece: piece_bytes.min(FIRST_PIECE_BYTES),
+            max_game: max_game.max(piece_bytes),
+        }
     }
 }
 
@@ -799,6 +863,7 @@ impl<'r> ChunkReader<'r> {
     ) -> io::Result<ChunkReader<'r>> {
         Ok(ChunkReader {
             reader: text_stream(reader)?,
+            mapped: None,
             pending: Vec::new(),
             eof: false,
             offset: 0,
@@ -841,6 +906,16 @@ impl<'r> ChunkReader<'r> {
         let mut want = self.next_piece;
         self.next_piece = (self.next_piece * 2).min(self.piece_bytes);
         loop {
+            if self.mapped.is_some() {
+                match self.mapped_piece(want)? {
+                    Mapped::End => return Ok(None),
+                    Mapped::Piece(piece) => return Ok(Some(self.chunk(piece))),
+                    Mapped::Short(seen) => {
+                        want = self.longer(seen)?;
+                        continue;
+                    }
+                }
+            }
             self.fill(want)?;
             if self.pending.is_empty() {
                 return Ok(None);
@@ -867,39 +942,96 @@ impl<'r> ChunkReader<'r> {
                 }
             };
             let Some((text, not_utf8, bytes, game_cuts)) = piece else {
-                // One game fills the whole piece: read more of it, up to the limit.
-                if self.pending.len() >= self.max_game {
-                    return Err(io::Error::new(
-                        io::ErrorKind::FileTooLarge,
-                        format!(
-                            "the game on line {} is longer than {}, the most kifu reads of one game (or the file has no line breaks between games, or is not a game file)",
-                            self.line + 1,
-                            size(self.max_game)
-                        ),
-                    ));
-                }
-                want = (self.pending.len() * 2).min(self.max_game);
+                want = self.longer(self.pending.len())?;
                 continue;
             };
-            let chunk = Chunk {
-                offset: self.offset,
-                first_line: self.line,
-                bytes,
-                not_utf8,
-                text,
-                game_cuts,
-            };
-            self.offset += chunk.text.len();
-            self.line += crate::line_count(&chunk.text);
-            return Ok(Some(chunk));
+            return Ok(Some(self.chunk((text.into(), not_utf8, bytes, game_cuts))));
         }
+    }
+
+    /// How much to read when one game fills the `seen` bytes of a piece: twice as much, up
+    /// to the limit; an error past it.
+    fn longer(&self, seen: usize) -> io::Result<usize> {
+        if seen >= self.max_game {
+            return Err(io::Error::new(
+                io::ErrorKind::FileTooLarge,
+                format!(
+                    "the game on line {} is longer than {}, the most kifu reads of one game (or the file has no line breaks between games, or is not a game file)",
+                    self.line + 1,
+                    size(self.max_game)
+                ),
+            ));
+        }
+        Ok((seen * 2).min(self.max_game))
+    }
+
+    /// The piece read, where it is in the file.
+    fn chunk(&mut self, (text, not_utf8, bytes, game_cuts): Piece<PieceText>) -> Chunk {
+        let chunk = Chunk {
+            offset: self.offset,
+            first_line: self.line,
+            bytes,
+            not_utf8,
+            text,
+            game_cuts,
+        };
+        self.offset += chunk.text.len();
+        self.line += crate::line_count(&chunk.text);
+        chunk
+    }
+
+    /// The next piece of a mapped file, from a window of up to `want` bytes: the window's
+    /// text up to its last whole game when it is UTF-8 (nearly every piece), with no copy;
+    /// else its bytes decoded game by game, as a piece read is.
+    fn mapped_piece(&mut self, want: usize) -> io::Result<Mapped> {
+        let file = self.mapped.as_mut().expect("a mapped file");
+        if file.done() {
+            return Ok(Mapped::End);
+        }
+        let window = file.window(want)?;
+        let eof = window.eof;
+        let seen = window.bytes().len();
+        let utf8 = match std::str::from_utf8(window.bytes()) {
+            Ok(text) => Some(piece_end(text, eof)),
+            // A character cut short at the window's end: the text before it.
+            Err(error) if !eof && error.error_len().is_none() => {
+                let text = &window.bytes()[..error.valid_up_to()];
+                let text = std::str::from_utf8(text).expect("UTF-8 up to the cut character");
+                Some(piece_end(text, false))
+            }
+            Err(_) => None,
+        };
+        let piece = match utf8 {
+            Some((Some(cut), game_cuts)) => {
+                Some((window.into_text(cut), Vec::new(), cut, game_cuts))
+            }
+            Some((None, _)) => None,
+            None => {
+                self.pending.clear();
+                self.pending.extend_from_slice(window.bytes());
+                self.eof = eof;
+                let piece = self.decoded_piece();
+                self.pending = Vec::new();
+                piece.map(|(text, not_utf8, bytes, game_cuts)| {
+                    (text.into(), not_utf8, bytes, game_cuts)
+                })
+            }
+        };
+        let Some(piece) = piece else {
+            return Ok(Mapped::Short(seen));
+        };
+        self.mapped.as_mut().expect("a mapped file").at += piece.2;
+        Ok(Mapped::Piece(piece))
     }
 
     /// Gives back the text of a piece that is done with: the next piece is read into its
     /// buffer, when that is larger than the one it would be read into. A new 4 MiB buffer
     /// for every piece was mapped, faulted in page by page as it was read into, and unmapped
     /// again when the piece was dropped.
-    pub fn give_back(&mut self, text: String) {
+    pub fn give_back(&mut self, text: PieceText) {
+        let Some(text) = text.into_buffer() else {
+            return;
+        };
         let mut buffer = text.into_bytes();
         if buffer.capacity() > self.pending.capacity() {
             buffer.clear();
@@ -913,7 +1045,7 @@ impl<'r> ChunkReader<'r> {
     /// no copy and no second check of UTF-8 (which was 1.8% of `kifu check`'s samples with
     /// the first); what follows the piece is the next one's start. `None`, with the bytes
     /// pending again, when no game ends in them.
-    fn utf8_piece(&mut self, mut text: String) -> Option<Piece> {
+    fn utf8_piece(&mut self, mut text: String) -> Option<Piece<String>> {
         let (cut, game_cuts) = piece_end(&text, self.eof);
         let Some(cut) = cut else {
             self.pending = text.into_bytes();
@@ -927,7 +1059,7 @@ impl<'r> ChunkReader<'r> {
     /// [`ChunkReader::utf8_piece`] for pending bytes that are not all UTF-8: each game
     /// decoded on its own, UTF-8 or Windows-1252 ([`ByteWise`]), and the piece cut as a
     /// UTF-8 one is.
-    fn decoded_piece(&mut self) -> Option<Piece> {
+    fn decoded_piece(&mut self) -> Option<Piece<String>> {
         let ByteWise {
             mut text,
             mut not_utf8,
@@ -945,7 +1077,17 @@ impl<'r> ChunkReader<'r> {
 
 /// A piece read: its text, where its games that are not UTF-8 have a byte that is not, how
 /// many bytes of the file it used, and its game cuts (see [`Chunk::game_cuts`]).
-type Piece = (String, Vec<NotUtf8>, usize, Vec<usize>);
+type Piece<T> = (T, Vec<NotUtf8>, usize, Vec<usize>);
+
+/// What a window of a mapped file gave.
+enum Mapped {
+    /// Every byte was taken.
+    End,
+    /// The next piece.
+    Piece(Piece<PieceText>),
+    /// One game fills all of the window's bytes: a longer one is needed.
+    Short(usize),
+}
 
 /// Where the piece that starts `text` ends (`None` when no game ends in it; all of it at
 /// the end of the file), and its game cuts (see [`Chunk::game_cuts`]): found when the piece
@@ -1146,17 +1288,62 @@ mod tests {
     fn chunks(content: &[u8], size: usize) -> Vec<(String, usize, usize)> {
         read(content, size)
             .into_iter()
-            .map(|c| (c.text, c.offset, c.first_line))
+            .map(|c| (c.text.into_string(), c.offset, c.first_line))
             .collect()
     }
 
+    /// The pieces of `content` in pieces of `size`, read; and the same as those of the file
+    /// of `content` mapped into memory (see [`mapped_pieces`]).
     fn read(content: &[u8], size: usize) -> Vec<Chunk> {
-        let mut reader = ChunkReader::new(content, size, MAX_GAME_BYTES).unwrap();
+        let read = read_buffered(content, size);
+        if let Some(mapped) = mapped_pieces(content, size, MAX_GAME_BYTES) {
+            let mapped = mapped.unwrap();
+            assert_eq!(mapped.len(), read.len(), "size {size}");
+            for (m, r) in mapped.iter().zip(&read) {
+                assert_eq!(m.text.as_str(), r.text.as_str(), "size {size}");
+                assert_eq!(
+                    (m.offset, m.first_line, m.bytes, &m.not_utf8, &m.game_cuts),
+                    (r.offset, r.first_line, r.bytes, &r.not_utf8, &r.game_cuts),
+                    "size {size}"
+                );
+            }
+        }
+        read
+    }
+
+    /// The pieces of `content` in pieces of `size`, read into buffers only.
+    fn read_buffered(content: &[u8], size: usize) -> Vec<Chunk> {
+        pieces_of(ChunkReader::new(content, size, MAX_GAME_BYTES).unwrap()).unwrap()
+    }
+
+    /// Every piece `reader` reads.
+    fn pieces_of(mut reader: ChunkReader<'_>) -> io::Result<Vec<Chunk>> {
         let mut out = Vec::new();
-        while let Some(chunk) = reader.next_chunk().unwrap() {
+        while let Some(chunk) = reader.next_chunk()? {
             out.push(chunk);
         }
-        out
+        Ok(out)
+    }
+
+    /// The pieces of a file of `content` read in windows mapped into memory; `None` for
+    /// UTF-16, which is read and transcoded.
+    fn mapped_pieces(
+        content: &[u8],
+        size: usize,
+        max_game: usize,
+    ) -> Option<io::Result<Vec<Chunk>>> {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static FILES: AtomicUsize = AtomicUsize::new(0);
+        let path = std::env::temp_dir().join(format!(
+            "kifu-mapped-{}-{}.pgn",
+            std::process::id(),
+            FILES.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::write(&path, content).unwrap();
+        let file = mapped_file(File::open(&path).unwrap()).unwrap();
+        let pieces = file.map(|file| pieces_of(ChunkReader::of_mapped(file, size, max_game)));
+        std::fs::remove_file(&path).unwrap();
+        pieces
     }
 
     #[test]
@@ -1274,17 +1461,18 @@ mod tests {
                 let mut buffers = 0;
                 while let Some(chunk) = reader.next_chunk().unwrap() {
                     let pending = reader.pending.capacity();
-                    given_back.push((chunk.text.clone(), chunk.offset, chunk.first_line));
+                    let text = chunk.text.into_buffer().expect("read into a buffer");
+                    given_back.push((text.clone(), chunk.offset, chunk.first_line));
                     given_back.push((format!("{:?}", chunk.not_utf8), 0, 0));
-                    let capacity = chunk.text.capacity();
-                    reader.give_back(chunk.text);
+                    let capacity = text.capacity();
+                    reader.give_back(text.into());
                     buffers += usize::from(capacity > pending);
                 }
                 let plain: Vec<(String, usize, usize)> = read(bytes, size)
                     .into_iter()
                     .flat_map(|c| {
                         [
-                            (c.text, c.offset, c.first_line),
+                            (c.text.into_string(), c.offset, c.first_line),
                             (format!("{:?}", c.not_utf8), 0, 0),
                         ]
                     })
@@ -1326,7 +1514,7 @@ mod tests {
             let mut reader = ChunkReader::new(trickle, size, MAX_GAME_BYTES).unwrap();
             let mut pieces = Vec::new();
             while let Some(chunk) = reader.next_chunk().unwrap() {
-                pieces.push((chunk.text, chunk.offset, chunk.first_line));
+                pieces.push((chunk.text.into_string(), chunk.offset, chunk.first_line));
             }
             assert_eq!(pieces, chunks(content.as_bytes(), size), "size {size}");
         }
@@ -1430,7 +1618,7 @@ mod tests {
     fn byte_wise_decoding_is_decoding_game_by_game() {
         let mut random = kifu_testing::Lcg::new(29);
         let mut mixed = 0;
-        for _ in 0..3000 {
+        for round in 0..3000 {
             let bytes = mixed_database(&mut random);
             let view = LossyView::new(&bytes);
             let games = pgn::Games::new(&view.text);
@@ -1446,7 +1634,7 @@ mod tests {
             let (marked_text, _) = view.decode_games(&marked, &marked_games, view.text.len());
             assert_eq!(ByteWise::new(&marked).text, marked_text, "{shown:?}");
             let chunk = Chunk {
-                text: byte_wise.text,
+                text: byte_wise.text.into(),
                 offset: 0,
                 first_line: 0,
                 bytes: bytes.len(),
@@ -1465,7 +1653,13 @@ mod tests {
             );
             mixed += usize::from(!not_utf8.is_empty() && text.chars().any(|c| c == 'é'));
             for size in [1, 50, 200, 1000] {
-                let pieces = read(&bytes, size);
+                // Mapped too, in one round of ten (a file written and mapped a window at a
+                // time took 8 s of the test's time in every round).
+                let pieces = if round % 10 == 0 {
+                    read(&bytes, size)
+                } else {
+                    read_buffered(&bytes, size)
+                };
                 let joined: String = pieces.iter().map(|p| p.text.as_str()).collect();
                 assert_eq!(joined, text, "size {size}: {shown:?}");
                 let warned: Vec<SyntaxError> = pieces
@@ -1540,13 +1734,19 @@ mod tests {
             let mut bytes = bom.to_vec();
             bytes.extend(game.encode_utf16().flat_map(encode));
             for size in [50, 1 << 20] {
-                let text: String = read(&bytes, size).into_iter().map(|c| c.text).collect();
+                let text: String = read(&bytes, size)
+                    .into_iter()
+                    .map(|c| c.text.into_string())
+                    .collect();
                 assert_eq!(text, game);
             }
         }
         let mut bytes = vec![0xEF, 0xBB, 0xBF];
         bytes.extend(game.as_bytes());
-        let text: String = read(&bytes, 64).into_iter().map(|c| c.text).collect();
+        let text: String = read(&bytes, 64)
+            .into_iter()
+            .map(|c| c.text.into_string())
+            .collect();
         assert_eq!(text, game, "a UTF-8 byte order mark is dropped");
     }
 
@@ -1559,6 +1759,9 @@ mod tests {
         let first = reader.next_chunk().unwrap().unwrap();
         assert_eq!(first.text, "1. e4 *\n\n");
         let err = reader.next_chunk().err().expect("refused");
+        let mapped = mapped_pieces(&content, 64, 1024).unwrap();
+        let mapped_err = mapped.err().expect("refused when mapped too");
+        assert_eq!(mapped_err.to_string(), err.to_string());
         assert_eq!(err.kind(), io::ErrorKind::FileTooLarge);
         assert!(
             err.to_string().starts_with(
@@ -1567,7 +1770,10 @@ mod tests {
             "{err}"
         );
         // Under the limit, the same game is read.
-        let text: String = read(&content, 64).into_iter().map(|c| c.text).collect();
+        let text: String = read(&content, 64)
+            .into_iter()
+            .map(|c| c.text.into_string())
+            .collect();
         assert_eq!(text.as_bytes(), content);
     }
 

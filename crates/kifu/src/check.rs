@@ -350,7 +350,11 @@ fn whole(files: &[input::Source], options: &Options, max: usize) -> Vec<io::Resu
             match read {
                 Some((chunk, per_game)) => {
                     let games = per_game.len();
-                    (chunk.text, per_game.into_iter().flatten().collect(), games)
+                    (
+                        chunk.text.into_string(),
+                        per_game.into_iter().flatten().collect(),
+                        games,
+                    )
                 }
                 None => (String::new(), Vec::new(), 0),
             }

@@ -11,7 +11,7 @@ use kifu_syntax::pgn::{read_plain, Games};
 use kifu_syntax::{NodeCache, TextRange};
 
 use crate::lines::{LineTables, Lines};
-use kifu_input::{read, Chunk, ChunkReader, Notation, Source};
+use kifu_input::{read, Chunk, ChunkReader, Notation, PieceText, Source};
 
 /// A piece of a file being parsed: its text and its line index.
 pub struct Piece<'c> {
@@ -86,8 +86,9 @@ struct Shared<T> {
     parts: Mutex<Vec<Option<PlainPart<T>>>>,
     /// How many parts are still being read.
     missing: AtomicUsize,
-    /// Where its text goes once no one holds it: the reader reads into its buffer again.
-    give_back: mpsc::Sender<String>,
+    /// Where its text goes once no one holds it: the reader reads into its buffer again
+    /// (a window of a mapped file is unmapped there).
+    give_back: mpsc::Sender<PieceText>,
 }
 
 impl<T> Shared<T> {
@@ -150,7 +151,7 @@ fn for_each_piece_of<T: Send, P: PlainReader<T>>(
 ) -> std::io::Result<()> {
     let (events, inbox) = mpsc::channel::<Event>();
     // The texts of the pieces done with; each lets the reader read one more piece.
-    let (done, given_back) = mpsc::channel::<String>();
+    let (done, given_back) = mpsc::channel::<PieceText>();
     let plain = &plain;
     // The scratches of the tasks that are done, for the next tasks: a part's task started
     // with a new model, whose tables grew again in its first games (0.4% of the check's
@@ -576,7 +577,7 @@ mod tests {
         let (chunk, starts) = super::plain_in_memory(text.as_bytes(), &plain, &per_game)
             .unwrap()
             .expect("a piece");
-        assert_eq!(chunk.text, text);
+        assert_eq!(chunk.text.as_str(), text);
         assert_eq!(starts, read.starts);
         assert!(super::plain_in_memory(b"", &plain, &per_game)
             .unwrap()
