@@ -12,6 +12,7 @@ pub mod files;
 mod lines;
 pub mod mapped;
 pub mod read;
+mod scan;
 pub mod sgf;
 
 pub use kifu_syntax::Notation;

@@ -909,7 +909,7 @@ impl<'r> ChunkReader<'r> {
             if self.mapped.is_some() {
                 match self.mapped_piece(want)? {
                     Mapped::End => return Ok(None),
-                    Mapped::Piece(piece) => return Ok(Some(self.chunk(piece))),
+                    Mapped::Piece(piece, lines) => return Ok(Some(self.chunk(piece, lines))),
                     Mapped::Short(seen) => {
                         want = self.longer(seen)?;
                         continue;
@@ -945,7 +945,9 @@ impl<'r> ChunkReader<'r> {
                 want = self.longer(self.pending.len())?;
                 continue;
             };
-            return Ok(Some(self.chunk((text.into(), not_utf8, bytes, game_cuts))));
+            return Ok(Some(
+                self.chunk((text.into(), not_utf8, bytes, game_cuts), None),
+            ));
         }
     }
 
@@ -965,8 +967,13 @@ impl<'r> ChunkReader<'r> {
         Ok((seen * 2).min(self.max_game))
     }
 
-    /// The piece read, where it is in the file.
-    fn chunk(&mut self, (text, not_utf8, bytes, game_cuts): Piece<PieceText>) -> Chunk {
+    /// The piece read, where it is in the file; `lines`, the count of its line starts
+    /// after the first ([`crate::line_count`]), when it is known.
+    fn chunk(
+        &mut self,
+        (text, not_utf8, bytes, game_cuts): Piece<PieceText>,
+        lines: Option<usize>,
+    ) -> Chunk {
         let chunk = Chunk {
             offset: self.offset,
             first_line: self.line,
@@ -976,7 +983,7 @@ impl<'r> ChunkReader<'r> {
             game_cuts,
         };
         self.offset += chunk.text.len();
-        self.line += crate::line_count(&chunk.text);
+        self.line += lines.unwrap_or_else(|| crate::line_count(&chunk.text));
         chunk
     }
 
@@ -990,12 +997,27 @@ impl<'r> ChunkReader<'r> {
         }
         let window = file.window(want)?;
         let eof = window.eof;
-        let seen = window.bytes().len();
-        let utf8 = match std::str::from_utf8(window.bytes()) {
-            Ok(text) => Some(piece_end(text, eof)),
+        let bytes = window.bytes();
+        let seen = bytes.len();
+        // The lines of the piece, from the window's count of `\n` (less those after the cut)
+        // when it has no `\r`.
+        let mut lines = None;
+        let utf8 = match crate::scan::utf8_lines(bytes) {
+            Ok(scanned) => {
+                // SAFETY: `utf8_lines` found the bytes UTF-8.
+                let text = unsafe { std::str::from_utf8_unchecked(bytes) };
+                let (cut, game_cuts) = piece_end(text, eof);
+                if let (Some(scanned), Some(cut)) = (scanned, cut) {
+                    if !scanned.carriage_return {
+                        let after = memchr::memchr_iter(b'\n', &bytes[cut..]).count();
+                        lines = Some(scanned.line_feeds - after);
+                    }
+                }
+                Some((cut, game_cuts))
+            }
             // A character cut short at the window's end: the text before it.
             Err(error) if !eof && error.error_len().is_none() => {
-                let text = &window.bytes()[..error.valid_up_to()];
+                let text = &bytes[..error.valid_up_to()];
                 let text = std::str::from_utf8(text).expect("UTF-8 up to the cut character");
                 Some(piece_end(text, false))
             }
@@ -1021,7 +1043,7 @@ impl<'r> ChunkReader<'r> {
             return Ok(Mapped::Short(seen));
         };
         self.mapped.as_mut().expect("a mapped file").at += piece.2;
-        Ok(Mapped::Piece(piece))
+        Ok(Mapped::Piece(piece, lines))
     }
 
     /// Gives back the text of a piece that is done with: the next piece is read into its
@@ -1083,8 +1105,8 @@ type Piece<T> = (T, Vec<NotUtf8>, usize, Vec<usize>);
 enum Mapped {
     /// Every byte was taken.
     End,
-    /// The next piece.
-    Piece(Piece<PieceText>),
+    /// The next piece, and its count of lines when it is known.
+    Piece(Piece<PieceText>, Option<usize>),
     /// One game fills all of the window's bytes: a longer one is needed.
     Short(usize),
 }
