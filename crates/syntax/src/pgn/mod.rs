@@ -8,6 +8,7 @@
 
 pub mod ast;
 mod evaluation;
+mod find;
 mod incremental;
 pub(crate) mod lexer;
 pub(crate) mod parser;

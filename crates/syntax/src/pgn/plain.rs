@@ -15,6 +15,7 @@
 
 use rowan::{TextRange, TextSize};
 
+use super::find::find_any;
 use super::lexer::{
     at_line_start, bom_at, figurine_move_end, is_epd_line, is_line_break, is_san_inline, is_space,
     is_word_byte, line_end, number_or_word, starts_tag_pair,
@@ -141,8 +142,9 @@ pub fn read_plain<S: PlainSink>(bytes: &[u8], start: usize, sink: &mut S) -> Opt
             return None;
         }
         let value_start = i + 1;
-        let close = value_start + memchr::memchr3(b'"', b'\\', b'\n', &bytes[value_start..])?;
-        if bytes[close] != b'"' || bytes[value_start..close].contains(&b'\r') {
+        // A `\r` before the closing quote makes the pair not plain, as the other stops do.
+        let close = find_any(bytes, value_start, [b'"', b'\\', b'\n', b'\r'])?;
+        if bytes[close] != b'"' {
             return None;
         }
         i = skip_blanks(bytes, close + 1);
@@ -363,8 +365,8 @@ fn push_move(
 /// The end of a `{` comment at `i`, when it is closed and plain: no `{` inside, and no line
 /// inside that starts a tag pair (where the lexer would end a comment with no `}`). Lines
 /// that end in `\r` alone are looked at only with `cr_lines`, in a game whose first line
-/// ends so: a fourth byte to look for took `memchr3` off the path of every comment, and a
-/// look for `\r` in each comment added 1.5-2% to the check of Lichess's and TCEC's games
+/// ends so: a fourth byte to look for took `memchr3` off the path of every comment (before
+/// `find`), and a look for `\r` in each comment added 1.5-2% to the check of Lichess's and TCEC's games
 /// (callgrind); a game read without it is not plain if it has a `\r` alone anywhere.
 /// Inlined: a call for each of Lichess's clock comments cost 2.9 M instructions of the
 /// check of 11 MB when the compiler stopped inlining it on its own.
@@ -372,7 +374,7 @@ fn push_move(
 fn brace_comment_end(bytes: &[u8], i: usize, cr_lines: bool) -> Option<usize> {
     let mut from = i + 1;
     loop {
-        let at = from + memchr::memchr3(b'}', b'{', b'\n', &bytes[from..])?;
+        let at = find_any(bytes, from, [b'}', b'{', b'\n'])?;
         match bytes[at] {
             b'}' if cr_lines && tag_pair_after_lone_cr(bytes, i + 1, at) => return None,
             b'}' => return Some(at + 1),
