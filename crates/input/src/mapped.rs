@@ -9,7 +9,8 @@
 //!
 //! A mapped file that another program changes while kifu reads it shows the change (and one
 //! that is cut shorter ends the process with `SIGBUS`), as with every program that maps
-//! files (ripgrep, for one); `KIFU_NO_MMAP=1` reads with copies instead.
+//! files (ripgrep, for one); what is appended after it was opened is not read (its length
+//! is taken then). `KIFU_NO_MMAP=1` reads with copies instead.
 
 use std::fs::File;
 use std::io;
@@ -42,7 +43,7 @@ impl PieceText {
             Text::Empty => "",
             Text::Owned(text) => text,
             // SAFETY: these bytes were checked to be UTF-8 when the piece was cut
-            // (`MappedFile::window` and `ChunkReader::next_chunk`), and the mapping is read
+            // (`ChunkReader::mapped_piece`, by `scan::utf8_lines`), and the mapping is read
             // only. A program that rewrites the file in place while kifu reads it breaks
             // that, as it would for any reader that maps files; see the module's note.
             Text::Mapped { map, len } => unsafe { std::str::from_utf8_unchecked(&map[..*len]) },

@@ -1368,6 +1368,31 @@ mod tests {
         pieces
     }
 
+    /// A UTF-8 file's pieces are windows of the mapped file, not copies (with a `\r` or
+    /// without: the lines are counted either way), and a Latin-1 game's piece is decoded.
+    #[test]
+    fn a_utf8_file_is_read_mapped() {
+        for end in ["\n", "\r\n"] {
+            let content = "[Event \"é\"]\n\n1. e4 {a\ncomment} e5 *\n\n"
+                .replace('\n', end)
+                .repeat(200);
+            let pieces = mapped_pieces(content.as_bytes(), 1000, MAX_GAME_BYTES)
+                .expect("mapped")
+                .unwrap();
+            assert!(pieces.len() > 5);
+            assert!(pieces.iter().all(|p| p.text.is_mapped()));
+            let last = pieces.last().unwrap();
+            assert_eq!(last.first_line + crate::line_count(&last.text), 5 * 200);
+        }
+        let latin1 = b"[Event \"\xe9\"]\n\n1. e4 *\n\n".repeat(200);
+        let pieces = mapped_pieces(&latin1, 1000, MAX_GAME_BYTES)
+            .unwrap()
+            .unwrap();
+        assert!(pieces
+            .iter()
+            .all(|p| !p.text.is_mapped() && !p.not_utf8.is_empty()));
+    }
+
     #[test]
     fn pieces_hold_whole_games_and_join_to_the_file() {
         for end in ["\n", "\r\n", "\r"] {
