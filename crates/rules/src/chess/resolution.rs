@@ -882,9 +882,21 @@ pub(crate) fn canonical(m: Move, candidates: &MoveList) -> San {
 #[inline]
 fn read_san_plus(text: &[u8]) -> Option<SanPlus> {
     let (core, suffix) = split_suffix(text);
-    let file = |b: u8| File::from_char(char::from(b));
-    let rank = |b: u8| Rank::from_char(char::from(b));
-    let square = |f: u8, r: u8| Square::from_ascii(&[f, r]).ok();
+    // By arithmetic, one compare each (a square's two in one): shakmaty's readers test the
+    // file and the rank apart, and each test is a branch the processor guesses for every
+    // move.
+    let file = |b: u8| {
+        let x = b.wrapping_sub(b'a');
+        (x < 8).then(|| File::new(u32::from(x)))
+    };
+    let rank = |b: u8| {
+        let y = b.wrapping_sub(b'1');
+        (y < 8).then(|| Rank::new(u32::from(y)))
+    };
+    let square = |f: u8, r: u8| {
+        let (x, y) = (f.wrapping_sub(b'a'), r.wrapping_sub(b'1'));
+        ((x | y) < 8).then(|| Square::new(u32::from(y) * 8 + u32::from(x)))
+    };
     let normal = |role: Role, file: Option<File>, rank: Option<Rank>, capture: bool, to: Square| {
         San::Normal {
             role,
@@ -939,17 +951,20 @@ fn split_suffix(text: &[u8]) -> (&[u8], Option<Suffix>) {
     }
 }
 
-/// The piece an English SAN letter stands for (a pawn has none).
+/// The piece an English SAN letter stands for (a pawn has none): one look at a table, not
+/// a branch on the letter.
 #[inline(always)]
 fn piece(b: u8) -> Option<Role> {
-    match b {
-        b'N' => Some(Role::Knight),
-        b'B' => Some(Role::Bishop),
-        b'R' => Some(Role::Rook),
-        b'Q' => Some(Role::Queen),
-        b'K' => Some(Role::King),
-        _ => None,
-    }
+    static PIECES: [Option<Role>; 256] = {
+        let mut pieces = [None; 256];
+        pieces[b'N' as usize] = Some(Role::Knight);
+        pieces[b'B' as usize] = Some(Role::Bishop);
+        pieces[b'R' as usize] = Some(Role::Rook);
+        pieces[b'Q' as usize] = Some(Role::Queen);
+        pieces[b'K' as usize] = Some(Role::King);
+        pieces
+    };
+    PIECES[usize::from(b)]
 }
 
 /// The single move of `moves`, if there is exactly one.
