@@ -830,17 +830,7 @@ impl ChunkReader<'static> {
         piece_bytes: usize,
         max_game: usize,
     ) -> ChunkReader<'static> {
-        ChunkReader {
-            reader: Box::new(io::empty()),
-            mapped: Some(file),
-            pending: Vec::new(),
-            eof: false,
-            offset: 0,
-            line: 0,
-            piece_bytes,
-            next_piece: piece_bytes.min(FIRST_PIECE_BYTES),
-            max_game: max_game.max(piece_bytes),
-        }
+        ChunkReader::of(Box::new(io::empty()), Some(file), piece_bytes, max_game)
     }
 }
 
@@ -861,9 +851,24 @@ impl<'r> ChunkReader<'r> {
         piece_bytes: usize,
         max_game: usize,
     ) -> io::Result<ChunkReader<'r>> {
-        Ok(ChunkReader {
-            reader: text_stream(reader)?,
-            mapped: None,
+        Ok(ChunkReader::of(
+            text_stream(reader)?,
+            None,
+            piece_bytes,
+            max_game,
+        ))
+    }
+
+    /// A reader of `reader`'s text, or of `mapped`'s windows, at the file's start.
+    fn of(
+        reader: Box<dyn Read + Send + 'r>,
+        mapped: Option<MappedFile>,
+        piece_bytes: usize,
+        max_game: usize,
+    ) -> ChunkReader<'r> {
+        ChunkReader {
+            reader,
+            mapped,
             pending: Vec::new(),
             eof: false,
             offset: 0,
@@ -871,7 +876,7 @@ impl<'r> ChunkReader<'r> {
             piece_bytes,
             next_piece: piece_bytes.min(FIRST_PIECE_BYTES),
             max_game: max_game.max(piece_bytes),
-        })
+        }
     }
 
     fn fill(&mut self, want: usize) -> io::Result<()> {
