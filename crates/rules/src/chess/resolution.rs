@@ -123,7 +123,9 @@ impl Spec {
         }
     }
 
-    /// The squares the text allows as origin.
+    /// The squares the text allows as origin. Inlined into [`Spec::resolve`] (a call of
+    /// its own for every move: 0.7% of `kifu check`'s samples).
+    #[inline(always)]
     fn origin_mask(&self) -> Bitboard {
         let mut mask = Bitboard::FULL;
         if let Some(file) = self.file {
