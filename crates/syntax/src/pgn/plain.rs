@@ -338,7 +338,11 @@ fn move_number(bytes: &[u8], i: usize, start: usize, sink: &mut impl PlainSink) 
     Some(end)
 }
 
-/// Pushes the move `bytes[i..end]` (a suffix is added when one follows).
+/// Pushes the move `bytes[i..end]` (a suffix is added when one follows). Inlined, with
+/// the blanks' skips: each alone took fewer instructions and no less time (the seventeenth
+/// session tried this one), the three together 1.2% fewer instructions and 1.1-1.4% less
+/// time.
+#[inline(always)]
 fn push_move(
     bytes: &[u8],
     i: usize,
@@ -647,6 +651,8 @@ fn skip_space(bytes: &[u8], i: usize) -> usize {
     run(bytes, i, is_space)
 }
 
+/// Inlined, as [`skip_blanks_same_line`] and [`push_move`] are.
+#[inline]
 fn skip_blanks(bytes: &[u8], i: usize) -> usize {
     run(bytes, i, |b| b == b' ' || b == b'\t')
 }
@@ -669,6 +675,7 @@ fn skip_space_seeing_line_break(bytes: &[u8], mut i: usize) -> (usize, bool) {
 }
 
 /// Skips white space that has no line break in it; stops at a line break.
+#[inline]
 fn skip_blanks_same_line(bytes: &[u8], i: usize) -> usize {
     match skip_space_seeing_line_break(bytes, i) {
         (_, true) => i,
