@@ -480,15 +480,26 @@ pub struct Game {
     /// other language's piece letters. `false` where nobody looked.
     pub(crate) english_letters: bool,
     /// The moves that follow text that is not PGN in their line (`4. O–O Nf6`: stray text
-    /// where a move would be), in text order: read only from a tree, as a plain game has
-    /// none. After such text, a move of the wrong side is the text's mistake, not its own.
-    pub(crate) after_stray_text: Vec<MoveId>,
+    /// where a move would be), in text order, each with the last such text before it: read
+    /// only from a tree, as a plain game has none. After such text, a move of the wrong
+    /// side is the text's mistake, not its own; and a piece letter set apart from its move
+    /// (`3. B c4`) is read with it.
+    pub(crate) after_stray_text: Vec<(MoveId, TextRange)>,
 }
 
 impl Game {
     /// Whether move `id` follows text that is not PGN in its line ([`Game::after_stray_text`]).
     pub(crate) fn follows_stray_text(&self, id: MoveId) -> bool {
-        self.after_stray_text.binary_search(&id).is_ok()
+        self.stray_text_before(id).is_some()
+    }
+
+    /// The text that is not PGN right before move `id` in its line, if there is some.
+    pub(crate) fn stray_text_before(&self, id: MoveId) -> Option<TextRange> {
+        let i = self
+            .after_stray_text
+            .binary_search_by_key(&id, |&(m, _)| m)
+            .ok()?;
+        Some(self.after_stray_text[i].1)
     }
 
     /// A game with its header read and no moves, lines or annotations yet.

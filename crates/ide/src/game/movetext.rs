@@ -652,8 +652,8 @@ impl Reader {
     /// bounded by the parser's nesting cap.
     fn tree_line(&mut self, node: &GreenNodeData, offset: TextSize) {
         let role = self.role;
-        // Whether text that is not PGN came since the line's last move.
-        let mut stray = false;
+        // The text that is not PGN since the line's last move, if any (the last of it).
+        let mut stray = None;
         for (child, at) in children(node, offset) {
             let NodeOrToken::Node(child) = child else {
                 continue;
@@ -676,12 +676,12 @@ impl Reader {
                         kifu_syntax::pgn::has_english_letters_only(san.text().as_bytes());
                     let suffix = token(child, at, role, K::SUFFIX).map(|(_, r)| r);
                     self.san(TextRange::at(at, trimmed_len(child, role)), text, suffix);
-                    if std::mem::take(&mut stray) {
+                    if let Some(range) = stray.take() {
                         let m = MoveId(self.game.moves.len() as u32 - 1);
-                        self.game.after_stray_text.push(m);
+                        self.game.after_stray_text.push((m, range));
                     }
                 }
-                K::ERROR => stray = true,
+                K::ERROR => stray = Some(TextRange::at(at, trimmed_len(child, role))),
                 K::NAG_NODE => {
                     let value = token(child, at, role, K::NAG)
                         .and_then(|(t, _)| t.text()[1..].parse::<u8>().ok());

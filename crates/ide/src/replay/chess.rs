@@ -6,7 +6,7 @@ use kifu_rules::chess::{
     IllegalReason, Language, Move, Moved, Position, Square, UciMove, Variant,
 };
 use kifu_syntax::pgn::is_other_capital;
-use kifu_syntax::{Code, Severity, SyntaxError, TextRange};
+use kifu_syntax::{Code, Severity, SyntaxError, TextRange, TextSize};
 
 use super::{
     rest_not_checked, Branches, GamePosition, Reached, Replay, Step, StepPosition, Wanted,
@@ -72,6 +72,10 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
         }
     }
 
+    // Whether the game has text that is not PGN before a move (a plain game never does).
+    let has_stray_text = !model.after_stray_text.is_empty();
+    // Where such a move is written with its letter (`spaced_move`).
+    let mut joined_text = String::new();
     // The positions the lines start from (none in most games, which have no variation).
     let mut branches = Branches::new(model);
     let mut forms = Forms::default();
@@ -92,12 +96,19 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
         for &id in line.moves.iter() {
             let m = &model[id];
             let at = game.range(m.text);
-            let text = game.text_of(m.text);
+            let mut text = game.text_of(m.text);
             let mover = position.turn();
             let counted = ply;
             let wrong_number = super::check_number(game, m, &mut ply, color_name(mover));
             // The position before the move, kept only for the move hover describes.
             let before = matches!(wanted, Wanted::One(one) if one == id).then(|| position.clone());
+            // `3. B c4`: a piece letter set apart from its move, read with it (see
+            // `spaced_move`); only in a game with stray text, which no plain game has.
+            let joined = has_stray_text
+                && spaced_move(game, id, &position, text, &dialect, &mut joined_text);
+            if joined {
+                text = &joined_text;
+            }
             let played = position.play_mut(text, &dialect);
             // `2. Nf3 3. Bc4`: the number is the next move's and the move the other side's,
             // so one move is missing; that is the one mistake to tell (below), not also the
@@ -114,7 +125,9 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
             // stores, which stalls the processor on every move).
             match &played {
                 Ok(moved) => {
-                    let new_forms = moved.forms();
+                    // A move read with its letter: the letter's diagnostic is the one, and
+                    // its fix writes the move, whose form is told after.
+                    let new_forms = if joined { Forms::EMPTY } else { moved.forms() };
                     // Standard SAN, written only for a move that is not (the fixes rewrite
                     // it): most moves of a database are, and pay nothing for it.
                     if !new_forms.is_empty() {
@@ -284,6 +297,41 @@ fn rewritten(rewrites: &mut [(Form, TextRange, String)], form: Form) -> Vec<(Tex
         .filter(|(f, ..)| *f == form)
         .map(|(_, range, san)| (*range, std::mem::take(san)))
         .collect()
+}
+
+/// The move to play for move `id` when it comes right after a piece letter set apart from
+/// it by one space (`3. B c4`, stray text said once): the letter and the move together
+/// (`Bc4`) when they can be played, as the letter's diagnostic offers to write them (read as
+/// a pawn's `c4`, the bishop stayed where it was and the game's later moves of it were
+/// illegal); for `N`, which may be a novelty mark set before its move (Informator's order),
+/// only when the move as written cannot be played. `true`: the move to play is written in
+/// `joined`; `false`: the move as written.
+#[cold]
+#[inline(never)]
+fn spaced_move(
+    game: GameRef<'_>,
+    id: MoveId,
+    position: &Position,
+    text: &str,
+    dialect: &Dialect,
+    joined: &mut String,
+) -> bool {
+    let model = game.game;
+    let Some(stray) = model.stray_text_before(id) else {
+        return false;
+    };
+    let letter = match game.bytes_of(stray).trim_ascii_end() {
+        &[b @ (b'K' | b'Q' | b'R' | b'B' | b'N')] => b,
+        _ => return false,
+    };
+    let gap = TextRange::new(stray.start() + TextSize::from(1), model[id].text.start());
+    if game.bytes_of(gap) != b" " || letter == b'N' && position.play(text, dialect).is_ok() {
+        return false;
+    }
+    joined.clear();
+    joined.push(char::from(letter));
+    joined.push_str(text);
+    position.play(joined, dialect).is_ok()
 }
 
 /// Whether a move's text has a capital letter that English SAN does not use before its

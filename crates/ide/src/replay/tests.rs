@@ -265,6 +265,54 @@ fn chess_illegal_and_ambiguous_moves_once_each() {
             "illegal-move `Nf4`: no knight can move to f4; the rest of this line is not checked"
         ],
     );
+    // A piece letter set apart from its move (`B c4`): its stray text is the one
+    // diagnostic, and the move is read with it, so that the bishop's later moves are legal
+    // (read as a pawn's c4, `Bxf7+` was an illegal move, a second diagnostic). `N d4`, a
+    // knight's capture with the space (and no `x`): the letter's warning alone, where `d4`
+    // was also an illegal pawn move. `N` before a move that can be played as written (a
+    // novelty mark, in Informator's order) leaves the move as written.
+    for (text, expected) in [
+        (
+            "1. e4 e5 2. Nf3 Nc6 3. B c4 Nf6 4. Bxf7+ Kxf7 *",
+            ["stray-text"],
+        ),
+        (
+            "1. e4 e5 2. Nf3 Nc6 3. d4 exd4 4. N d4 Nf6 5. Nxc6 *",
+            ["evaluation-as-text"],
+        ),
+        ("1. e4 e5 2. N f3 Nc6 3. d4 *", ["evaluation-as-text"]),
+        ("1. e4 e5 2. Nf3 Nc6 3. R c4 *", ["stray-text"]),
+    ] {
+        let document = Document::new(Notation::Pgn, text.to_string());
+        let codes: Vec<&str> = document
+            .diagnostics()
+            .iter()
+            .map(|d| d.code.as_str())
+            .collect();
+        assert_eq!(codes, expected, "{text}");
+    }
+    // What the board shows after each: the letter's piece moved, or (`N f3`, `f3` legal as
+    // written) the pawn; `R c4`, which no rook can play, the pawn's `c4`.
+    for (text, fen) in [
+        (
+            "1. e4 e5 2. Nf3 Nc6 3. B c4 *",
+            "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+        ),
+        (
+            "1. e4 e5 2. N f3 *",
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/5P2/PPPP2PP/RNBQKBNR b KQkq - 0 2",
+        ),
+        (
+            "1. e4 e5 2. Nf3 Nc6 3. R c4 *",
+            "r1bqkbnr/pppp1ppp/2n5/4p3/2P1P3/5N2/PP1P1PPP/RNBQKB1R b KQkq - 0 3",
+        ),
+    ] {
+        let document = Document::new(Notation::Pgn, text.to_string());
+        let position = document
+            .position_of_ply(0, 99, &crate::position::BoardOptions::default())
+            .expect("the game");
+        assert_eq!(position.fen.as_deref(), Some(fen), "{text}");
+    }
     // A variation that cannot go on does not stop the main line.
     chess(
         "1. e4 e5 (1... Ke7 2. Ke3) 2. Nf3 *",

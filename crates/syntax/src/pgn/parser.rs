@@ -761,13 +761,14 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
         );
     }
 
-    /// `N f3` (stray text `raw` ending at `end`, the cursor at the word after it): ChessBase's
-    /// novelty mark, or a knight's move typed with a space. The move the letter and the word
-    /// after one space make, and that space.
+    /// `B c4`, `N f3` (stray text `raw` ending at `end`, the cursor at the word after it): a
+    /// piece's move typed with a space after its letter (and for `N`, ChessBase's novelty
+    /// mark). The move the letter and the word after one space make, and that space. (The
+    /// chess replay reads them so too.)
     fn spaced_piece(&self, raw: &str, end: TextSize) -> Option<(TextRange, String)> {
         let i = self
             .nth_index(0)
-            .filter(|&i| raw == "N" && self.role(i) == SAN)?;
+            .filter(|&i| matches!(raw, "K" | "Q" | "R" | "B" | "N") && self.role(i) == SAN)?;
         let space = TextRange::new(end, self.text_range(i).start());
         let joined = format!("{raw}{}", self.token_text(i));
         (&self.text()[space] == " " && super::lexer::is_san(joined.as_bytes()))
@@ -839,10 +840,11 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
         }
         let range = self.range_from(start);
         let raw = &self.text()[range];
+        // A piece letter set apart from its move: the move it makes with it.
+        let spaced = self.spaced_piece(raw, range.end());
         // An annotation written as text: its NAG, what it means, and for `N` the move it may
         // be too.
-        let annotation = evaluation(raw)
-            .map(|(nag, meaning)| (nag, meaning, self.spaced_piece(raw, range.end())));
+        let annotation = evaluation(raw).map(|(nag, meaning)| (nag, meaning, spaced.clone()));
         let text = quote(raw);
         // Where the stray `}` or `)` is, to remove it.
         let at = |c: char| {
@@ -883,6 +885,11 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
                 Code::EnPassantMark,
                 format!("{text} marks an en passant capture, which SAN does not write"),
             )
+        } else if let Some((_, mv)) = &spaced {
+            (
+                Code::StrayText,
+                format!("{text} is not a move, move number, annotation, comment or result: a piece's letter set apart from its move? (`{mv}`)"),
+            )
         } else {
             (
                 Code::StrayText,
@@ -909,6 +916,10 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
                 if let Some((space, mv)) = spaced {
                     error = error.with_fix(format!("Write `{mv}`"), [(space, String::new())]);
                 }
+            }
+        } else if code == Code::StrayText {
+            if let Some((space, mv)) = spaced.filter(|_| annotation.is_none()) {
+                error = error.with_fix(format!("Write `{mv}`"), [(space, String::new())]);
             }
         } else if code == Code::EnPassantMark {
             // The mark and the space before it.
