@@ -486,6 +486,22 @@ fn fixes_of_chess_and_syntax() {
             non-standard-move: Write it in standard SAN => "[SetUp \"1\"]\n[FEN \"7k/4P3/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. e8=Q+ Kg7 2. Qe8-e7+ *" (still there)
             non-standard-move: Write all 2 such moves in standard SAN => "[SetUp \"1\"]\n[FEN \"7k/4P3/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. e8=Q+ Kg7 2. Qe7+ *""#]],
     );
+    // A promotion written as older programs write it (`e8/Q`, `e8(Q)`): one move, one
+    // warning, fixed as `e8=Q` (read as `e8` and stray text, it was two errors).
+    fixes(
+        Notation::Pgn,
+        "[SetUp \"1\"]\n[FEN \"7k/4P3/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. e8(Q)+ Kh7 2. Qe7+ *",
+        expect![[
+            r#"non-standard-move: Write it in standard SAN => "[SetUp \"1\"]\n[FEN \"7k/4P3/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. e8=Q+ Kh7 2. Qe7+ *""#
+        ]],
+    );
+    fixes(
+        Notation::Pgn,
+        "[SetUp \"1\"]\n[FEN \"7k/4P3/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. e8/R+ Kh7 2. Re7+ *",
+        expect![[
+            r#"non-standard-move: Write it in standard SAN => "[SetUp \"1\"]\n[FEN \"7k/4P3/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. e8=R+ Kh7 2. Re7+ *""#
+        ]],
+    );
     fixes(
         Notation::Pgn,
         "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 *",

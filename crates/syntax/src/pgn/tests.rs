@@ -575,3 +575,52 @@ fn a_lone_n_before_a_square_offers_the_novelty_and_the_knight_move() {
         assert_eq!(errors[0].fixes.len(), 1, "{text}");
     }
 }
+
+#[test]
+fn a_piece_letter_set_apart_from_its_move_is_one_error_whose_fix_joins_them() {
+    let text = "1. e4 e5 2. Nf3 Nc6 3. B c4 *\n";
+    let errors = parse(text).errors().to_vec();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(errors[0].code, Code::StrayText);
+    assert!(
+        errors[0].message.ends_with("(`Bc4`)"),
+        "{}",
+        errors[0].message
+    );
+    let titles: Vec<&str> = errors[0].fixes.iter().map(|f| f.title.as_str()).collect();
+    assert_eq!(titles, ["Write `Bc4`"]);
+    let edit = &errors[0].fixes[0].edits[0];
+    let mut fixed = text.to_string();
+    fixed.replace_range(std::ops::Range::<usize>::from(edit.range), &edit.insert);
+    assert_eq!(fixed, "1. e4 e5 2. Nf3 Nc6 3. Bc4 *\n");
+    // A letter before a word that makes no move with it offers nothing.
+    let errors = parse("1. e4 e5 2. Nf3 Nc6 3. B O-O *\n").errors().to_vec();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].fixes.is_empty(), "{errors:?}");
+}
+
+#[test]
+fn a_promotion_written_with_a_slash_or_in_parentheses_is_part_of_its_move() {
+    let sans = |text: &str| -> Vec<String> {
+        let parse = parse(text);
+        assert!(parse.errors().is_empty(), "{text}: {:?}", parse.errors());
+        parse
+            .syntax()
+            .descendants_with_tokens()
+            .filter_map(|e| e.into_token())
+            .filter(|t| t.kind() == SyntaxKind::SAN)
+            .map(|t| t.text().to_string())
+            .collect()
+    };
+    assert_eq!(sans("1. e8/Q Kb2 *\n"), ["e8/Q", "Kb2"]);
+    assert_eq!(sans("1. e8(Q) Kb2 *\n"), ["e8(Q)", "Kb2"]);
+    assert_eq!(sans("1. dxe8(N)+ Kb2 *\n"), ["dxe8(N)+", "Kb2"]);
+    assert_eq!(sans("1. e8/D+ Kb2 *\n"), ["e8/D+", "Kb2"]);
+    assert_eq!(sans("1... e1(Q)# 0-1\n"), ["e1(Q)#"]);
+    // A variation right after a move stays one, and so does a move to another rank.
+    assert_eq!(sans("1. e4(1. d4) *\n"), ["e4", "d4"]);
+    assert_eq!(sans("1. e8(Qh4) *\n"), ["e8", "Qh4"]);
+    assert_eq!(sans("1. e8(N) *\n").len(), 1);
+    assert!(!parse("1. e4(N) *\n").errors().is_empty());
+    assert!(!parse("1. Be8/Q *\n").errors().is_empty());
+}
