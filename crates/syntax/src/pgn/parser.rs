@@ -128,14 +128,16 @@ pub(crate) fn split_games<D: Dialect>(lexed: &Lexed<'_, D::Kind>) -> Vec<Range<u
     games
 }
 
-/// The last of the comments that follow token `i` on its line (`1-0 {c} ; d`), or `i`.
+/// The last of the comments and results that follow token `i` on its line (`1-0 {c} ; d`,
+/// `1-0 1/2-1/2`), or `i`. A second result on the line is the game's mistake, said once by
+/// the grammar: as a game of its own, it was a game of no moves that nothing reported.
 fn comments_on_line<D: Dialect>(lexed: &Lexed<'_, D::Kind>, mut i: usize) -> usize {
     let mut j = i + 1;
     while j < lexed.len() {
         match D::role(lexed.kind(j)) {
             WHITESPACE if lexed.token_bytes(j).iter().any(|&b| is_line_break(b)) => break,
             WHITESPACE | BOM => {}
-            BRACE_COMMENT | LINE_COMMENT => i = j,
+            BRACE_COMMENT | LINE_COMMENT | RESULT => i = j,
             _ => break,
         }
         j += 1;
@@ -299,11 +301,34 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
         while let Some(kind) = self.current() {
             match kind {
                 RESULT if D::REPEATED_RESULT => self.result(),
+                RESULT => self.second_result(),
                 _ if kind.is_comment() => self.comment(),
                 _ => self.stray_run(false),
             }
         }
         self.finish();
+    }
+
+    /// A result after the game's result on its line (`1-0 1/2-1/2`): one error, whose fix
+    /// removes it with the blanks before it.
+    fn second_result(&mut self) {
+        let before = self.end_of_previous().end();
+        let first = self
+            .previous_index()
+            .filter(|&i| self.role(i) == RESULT)
+            .map(|i| self.token_text(i));
+        let range = self.error_node(|p| p.at(RESULT));
+        let text = &self.text()[range];
+        let message = match first {
+            Some(first) => {
+                format!("`{text}` after the game's result `{first}`: a game has one result")
+            }
+            None => format!("`{text}` after the game's result: a game has one result"),
+        };
+        self.error(SyntaxError::new(Code::StrayText, range, message).with_fix(
+            format!("Remove `{text}`"),
+            [(TextRange::new(before, range.end()), String::new())],
+        ));
     }
 
     /// The result at the cursor. One written another way (`1:0`, `1/2`, `½-½`, which the

@@ -272,7 +272,12 @@ pub fn read_plain<S: PlainSink>(bytes: &[u8], start: usize, sink: &mut S) -> Opt
                 Some(&b) if is_space(b) && !is_line_break(b) => skip_blanks_same_line(bytes, i),
                 _ => i,
             };
-            if matches!(bytes.get(after), Some(b'{' | b';')) {
+            // So is a second result there (`1-0 1/2-1/2`: the grammar's error), and anything
+            // that may start one (`½`).
+            if bytes
+                .get(after)
+                .is_some_and(|&b| matches!(b, b'{' | b';' | b'*' | b'0'..=b'9') || b >= 0x80)
+            {
                 return None;
             }
             if !cr_lines

@@ -624,3 +624,30 @@ fn a_promotion_written_with_a_slash_or_in_parentheses_is_part_of_its_move() {
     assert!(!parse("1. e4(N) *\n").errors().is_empty());
     assert!(!parse("1. Be8/Q *\n").errors().is_empty());
 }
+
+#[test]
+fn a_second_result_on_the_results_line_is_one_error_of_the_game() {
+    let text = "1. e4 e5 1-0 1/2-1/2\n\n1. d4 *\n";
+    let parse = parse(text);
+    let errors = parse.errors().to_vec();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(errors[0].code, Code::StrayText);
+    assert_eq!(
+        errors[0].message,
+        "`1/2-1/2` after the game's result `1-0`: a game has one result"
+    );
+    // Two games: the second result is the first game's, not a game of its own.
+    let games = parse
+        .syntax()
+        .children()
+        .filter(|n| n.kind() == SyntaxKind::GAME)
+        .count();
+    assert_eq!(games, 2);
+    let edit = &errors[0].fixes[0].edits[0];
+    let mut fixed = text.to_string();
+    fixed.replace_range(std::ops::Range::<usize>::from(edit.range), &edit.insert);
+    assert_eq!(fixed, "1. e4 e5 1-0\n\n1. d4 *\n");
+    assert!(super::parse(&fixed).errors().is_empty());
+    // On the next line, a result is a game of its own, as before.
+    assert!(super::parse("1. e4 e5 1-0\n1/2-1/2\n").errors().is_empty());
+}
