@@ -363,6 +363,15 @@ fn chess_forms_and_languages_once_per_game() {
         "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. o-o Nf6 5. d3 o-o *",
         expect!["non-standard-move `o-o`: castling written in lower case (o-o for O-O) (said once per game)"],
     );
+    // Castling typed without hyphens, or with a zero for a letter: one warning each, and
+    // the rest of the game replayed (as stray text, the line waited for it to be fixed):
+    // `Re1` and `Re8` are legal only from the castled rooks' squares.
+    chess(
+        "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. OO Nf6 5. d3 O-0 6. Re1 Re8 *",
+        expect![[r#"
+            non-standard-move `OO`: castling written without hyphens (OO for O-O) (said once per game)
+            non-standard-move `O-0`: castling written with zeros (0-0 for O-O) (said once per game)"#]],
+    );
     chess("1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. La4 Sf6 5. O-O Le7 *", expect!["foreign-piece-letters `Sf3`: this game uses German piece letters: K = king, D = queen, T = rook, L = bishop, S = knight; the PGN standard writes English letters (K, Q, R, B, N)"]);
 }
 

@@ -46,7 +46,7 @@ impl CheckMark {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[repr(u8)]
 pub enum Form {
-    /// `0-0` for `O-O`.
+    /// `0-0` for `O-O`, and a zero for one of its letters (`O-0`, `0-O-O`).
     CastlingWithZeros,
     /// `e8Q`, `e8/Q`, `e8(Q)` for `e8=Q`.
     PromotionWithoutEquals,
@@ -89,11 +89,13 @@ pub enum Form {
     KingMoveCastling,
     /// Castling written with lower-case letters: `o-o`, `o-o-o`, as moves are typed by hand.
     LowercaseCastling,
+    /// Castling written without its hyphens: `OO`, `OOO`.
+    CastlingWithoutHyphens,
 }
 
 impl Form {
     /// Every form, in the order of [`Forms::iter`].
-    pub const ALL: [Form; 18] = [
+    pub const ALL: [Form; 19] = [
         Form::CastlingWithZeros,
         Form::PromotionWithoutEquals,
         Form::LongAlgebraic,
@@ -112,6 +114,7 @@ impl Form {
         Form::EnPassantMark,
         Form::KingMoveCastling,
         Form::LowercaseCastling,
+        Form::CastlingWithoutHyphens,
     ];
 
     /// The words for a warning: `castling written with zeros (0-0 for O-O)`.
@@ -139,6 +142,7 @@ impl Form {
             Form::EnPassantMark => "e.p. after an en passant capture",
             Form::KingMoveCastling => "castling written as a king move (Kg1 for O-O)",
             Form::LowercaseCastling => "castling written in lower case (o-o for O-O)",
+            Form::CastlingWithoutHyphens => "castling written without hyphens (OO for O-O)",
         }
     }
 

@@ -92,6 +92,19 @@ pub(crate) fn read(text: &str, language: Language) -> Option<Reading> {
             forms.insert(Form::LowercaseCastling);
             Written::Castle(CastlingSide::from_king_side(s.len() == 3))
         }
+        b"OO" | b"OOO" => {
+            forms.insert(Form::CastlingWithoutHyphens);
+            Written::Castle(CastlingSide::from_king_side(s.len() == 2))
+        }
+        // A zero typed for one of the letters, or a letter for a zero: `O-0`, `0-O-O`.
+        [a, b'-', b] | [a, b'-', b, b'-', _]
+            if is_castling_symbol(*a)
+                && is_castling_symbol(*b)
+                && is_castling_symbol(s[s.len() - 1]) =>
+        {
+            forms.insert(Form::CastlingWithZeros);
+            Written::Castle(CastlingSide::from_king_side(s.len() == 3))
+        }
         _ => read_piece_move(s, language, &mut forms)?,
     };
     Some(Reading {
@@ -99,6 +112,11 @@ pub(crate) fn read(text: &str, language: Language) -> Option<Reading> {
         check,
         forms,
     })
+}
+
+/// `O` or `0`, which castling is written with.
+fn is_castling_symbol(b: u8) -> bool {
+    b == b'O' || b == b'0'
 }
 
 /// The figurine of a piece, `♘` or `♞`, at the start of `s`: its role and its length.

@@ -319,14 +319,11 @@ fn number_or_word_by_word(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
         return (RESULT, end);
     }
     // Only these moves start with a digit; `1e4` is the number 1 and the move e4.
-    if is_san(word)
-        && matches!(
-            word.iter()
-                .position(|&b| b == b'+' || b == b'#')
-                .map_or(word, |i| &word[..i]),
-            b"0-0" | b"0-0-0" | b"0000"
-        )
-    {
+    let core = word
+        .iter()
+        .position(|&b| b == b'+' || b == b'#')
+        .map_or(word, |i| &word[..i]);
+    if is_san(word) && (core == b"0000" || is_castling(core)) {
         return (SAN, word_end);
     }
     (INTEGER, run(bytes, pos, |b| b.is_ascii_digit()))
@@ -498,6 +495,17 @@ fn common_san(core: &[u8]) -> bool {
     }
 }
 
+/// Whether `core` is castling written with `O`s or zeros, or both mixed as typed by hand
+/// (`O-O`, `0-0-0`, `O-0`): what [`number_or_word`] reads as a move when it starts with `0`.
+fn is_castling(core: &[u8]) -> bool {
+    let o = |b: u8| b == b'O' || b == b'0';
+    match *core {
+        [a, b'-', b] => o(a) && o(b),
+        [a, b'-', b, b'-', c] => o(a) && o(b) && o(c),
+        _ => false,
+    }
+}
+
 /// Whether `b` can be a piece letter: any capital but castling's `O`. Besides English
 /// `K Q R B N P`, games are written with the piece letters of their language (German
 /// `S L T D`, Spanish `C A T D R`, French `C F T D R`...). Which letters a game uses, and
@@ -521,17 +529,9 @@ fn is_rank(b: u8) -> bool {
 fn any_san(core: &[u8]) -> bool {
     if matches!(
         core,
-        b"O-O"
-            | b"O-O-O"
-            | b"0-0"
-            | b"0-0-0"
-            | b"o-o"
-            | b"o-o-o"
-            | b"--"
-            | b"Z0"
-            | b"0000"
-            | b"@@@@"
-    ) {
+        b"o-o" | b"o-o-o" | b"OO" | b"OOO" | b"--" | b"Z0" | b"0000" | b"@@@@"
+    ) || is_castling(core)
+    {
         return true;
     }
     let mut rest = core;
@@ -581,13 +581,13 @@ mod tests {
         for ok in [
             "e4", "exd5", "Nbd2", "R1e2", "Qh4e1", "e8=Q", "e8Q", "O-O", "O-O-O", "0-0", "0-0-0",
             "Nf3+", "Qxf7#", "--", "Z0", "0000", "e2-e4", "Ng1-f3", "e7e8q", "N@f3", "@e4", "Kxe1",
-            "Bxh8", "bxa8=N+", "o-o", "o-o-o+",
+            "Bxh8", "bxa8=N+", "o-o", "o-o-o+", "OO", "OOO+", "O-0", "0-O-O#", "O-0-O",
         ] {
             assert!(is_san(ok.as_bytes()), "{ok} should be a move");
         }
         for bad in [
             "oh", "the", "end", "comment", "e9", "i4", "N", "x", "e", "Nf", "Qh4e1e2", "e4+++",
-            "O-O-O-O", "Event", "o-o-o-o", "o-O",
+            "O-O-O-O", "Event", "o-o-o-o", "o-O", "OOOO", "O", "O-", "0-0-", "O--O",
         ] {
             assert!(!is_san(bad.as_bytes()), "{bad} should not be a move");
         }
