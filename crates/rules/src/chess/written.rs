@@ -97,11 +97,7 @@ pub(crate) fn read(text: &str, language: Language) -> Option<Reading> {
             Written::Castle(CastlingSide::from_king_side(s.len() == 2))
         }
         // A zero typed for one of the letters, or a letter for a zero: `O-0`, `0-O-O`.
-        [a, b'-', b] | [a, b'-', b, b'-', _]
-            if is_castling_symbol(*a)
-                && is_castling_symbol(*b)
-                && is_castling_symbol(s[s.len() - 1]) =>
-        {
+        _ if is_castling(s) => {
             forms.insert(Form::CastlingWithZeros);
             Written::Castle(CastlingSide::from_king_side(s.len() == 3))
         }
@@ -114,9 +110,15 @@ pub(crate) fn read(text: &str, language: Language) -> Option<Reading> {
     })
 }
 
-/// `O` or `0`, which castling is written with.
-fn is_castling_symbol(b: u8) -> bool {
-    b == b'O' || b == b'0'
+/// Castling written with `O`s, zeros or both (`O-O`, `0-0-0`, `O-0`), as the PGN lexer
+/// reads it as a move (`kifu_syntax`'s `is_castling`).
+fn is_castling(s: &[u8]) -> bool {
+    let o = |b: u8| b == b'O' || b == b'0';
+    match *s {
+        [a, b'-', b] => o(a) && o(b),
+        [a, b'-', b, b'-', c] => o(a) && o(b) && o(c),
+        _ => false,
+    }
 }
 
 /// The figurine of a piece, `♘` or `♞`, at the start of `s`: its role and its length.

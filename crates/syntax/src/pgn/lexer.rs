@@ -434,7 +434,7 @@ fn word_before_slash_or_paren(bytes: &[u8], pos: usize, end: usize) -> (SyntaxKi
 fn promotion_end(bytes: &[u8], pos: usize, end: usize) -> usize {
     let pawn_to_last_rank =
         matches!(bytes[pos], b'a'..=b'h') && matches!(bytes[end - 1], b'1' | b'8');
-    let piece = |b: u8| b.is_ascii_uppercase() && !matches!(b, b'P' | b'O');
+    let piece = |b: u8| is_piece(b) && b != b'P';
     let after = match bytes[end..] {
         [b'/', p, ..] if pawn_to_last_rank && piece(p) => end + 2,
         [b'(', p, b')', ..] if pawn_to_last_rank && piece(p) => end + 3,
