@@ -156,7 +156,8 @@ fn next_significant<D: Dialect>(lexed: &Lexed<'_, D::Kind>, mut i: usize) -> Opt
 }
 
 /// Whether the game goes on after a result whose next token is `i`: a `)` follows (a result
-/// inside a variation), or, where the dialect allows it, comments and the result again.
+/// inside a variation), moves follow on its line ([`moves_follow_result`]), or, where the
+/// dialect allows it, comments and the result again.
 fn result_continues<D: Dialect>(lexed: &Lexed<'_, D::Kind>, i: usize) -> bool {
     let mut next = next_significant::<D>(lexed, i);
     if D::REPEATED_RESULT {
@@ -168,7 +169,27 @@ fn result_continues<D: Dialect>(lexed: &Lexed<'_, D::Kind>, i: usize) -> bool {
         }
         next = next_significant::<D>(lexed, i);
     }
-    next.is_some_and(|j| D::role(lexed.kind(j)) == R_PAREN)
+    next.is_some_and(|j| D::role(lexed.kind(j)) == R_PAREN) || moves_follow_result::<D>(lexed, i)
+}
+
+/// Whether a move follows a result whose next token is `i`, on the result's line: a move
+/// (`1. e4 1-0 e5`), or a move number other than 1 (`1-0 2. Nf3`). That result was typed in
+/// the middle of its game, which goes on: one mistake, where cutting the game there made a
+/// game of the rest, with a missing move at its first move and a mismatched result. A `1.`
+/// there starts a game (games written one to a line); a line break after the result ends
+/// the game, as the standard reads it.
+fn moves_follow_result<D: Dialect>(lexed: &Lexed<'_, D::Kind>, mut i: usize) -> bool {
+    while i < lexed.len() {
+        match D::role(lexed.kind(i)) {
+            WHITESPACE if lexed.token_bytes(i).iter().any(|&b| is_line_break(b)) => return false,
+            WHITESPACE | BOM => {}
+            SAN => return true,
+            INTEGER => return lexed.token_bytes(i) != b"1",
+            _ => return false,
+        }
+        i += 1;
+    }
+    false
 }
 
 /// Whether token `i` is the first thing on its line (white space and byte order marks
@@ -271,7 +292,11 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
             self.tag_section();
         }
         let mut has_moves = false;
-        if self.current().is_some_and(|k| k != RESULT) {
+        // (A result with moves after it on its line is the movetext's error.)
+        if self
+            .current()
+            .is_some_and(|k| k != RESULT || self.moves_follow_result())
+        {
             self.start(MOVETEXT);
             has_moves = self.items(false);
             self.finish();
@@ -307,6 +332,33 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
             }
         }
         self.finish();
+    }
+
+    /// Whether moves follow the result at the cursor on its line ([`moves_follow_result`]).
+    fn moves_follow_result(&self) -> bool {
+        self.nth_index(0)
+            .is_some_and(|i| moves_follow_result::<D>(self.lexed(), i + 1))
+    }
+
+    /// A result with moves after it on its line (`1. e4 1-0 e5`, or at the game's start):
+    /// the game goes on (the splitter kept it one game), and the result is one error, whose
+    /// fix removes it with the blanks before it.
+    /// Returns whether it was one: otherwise the result at the cursor ends the movetext.
+    /// (Not inlined: once a game, and the loop of items stays as it was.)
+    #[inline(never)]
+    fn result_in_movetext(&mut self) -> bool {
+        if !self.moves_follow_result() {
+            return false;
+        }
+        let before = self.end_of_previous().end();
+        let range = self.error_node(|p| p.at(RESULT));
+        let text = &self.text()[range];
+        let message = format!("`{text}` with moves after it on its line: a result ends a game");
+        self.error(SyntaxError::new(Code::StrayText, range, message).with_fix(
+            format!("Remove `{text}`"),
+            [(TextRange::new(before, range.end()), String::new())],
+        ));
+        true
     }
 
     /// A result after the game's result on its line (`1-0 1/2-1/2`): one error, whose fix
@@ -557,7 +609,7 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
                 RESULT => {
                     if in_variation && self.nth(1) == Some(R_PAREN) {
                         self.result();
-                    } else {
+                    } else if !self.result_in_movetext() {
                         break;
                     }
                 }

@@ -272,12 +272,10 @@ pub fn read_plain<S: PlainSink>(bytes: &[u8], start: usize, sink: &mut S) -> Opt
                 Some(&b) if is_space(b) && !is_line_break(b) => skip_blanks_same_line(bytes, i),
                 _ => i,
             };
-            // So is a second result there (`1-0 1/2-1/2`: the grammar's error), and anything
-            // that may start one (`½`).
-            if bytes
-                .get(after)
-                .is_some_and(|&b| matches!(b, b'{' | b';' | b'*' | b'0'..=b'9') || b >= 0x80)
-            {
+            // So is a second result there (`1-0 1/2-1/2`: the grammar's error), and moves
+            // after it (`1. e4 1-0 e5`: the game goes on): whatever follows the result on
+            // its line is the grammar's to read.
+            if bytes.get(after).is_some_and(|&b| !is_line_break(b)) {
                 return None;
             }
             if !cr_lines

@@ -651,3 +651,46 @@ fn a_second_result_on_the_results_line_is_one_error_of_the_game() {
     // On the next line, a result is a game of its own, as before.
     assert!(super::parse("1. e4 e5 1-0\n1/2-1/2\n").errors().is_empty());
 }
+
+#[test]
+fn a_result_with_moves_after_it_on_its_line_is_one_error_of_the_game() {
+    // Mid-game, before a move or a move number past 1: one game, one error at the result.
+    for (text, fixed) in [
+        ("1. e4 1-0 e5 2. Nf3 *\n", "1. e4 e5 2. Nf3 *\n"),
+        ("1. e4 e5 0-1 2. Nf3 *\n", "1. e4 e5 2. Nf3 *\n"),
+        ("1. e4 (1. d4 * d5) e5 *\n", "1. e4 (1. d4 d5) e5 *\n"),
+    ] {
+        let parse = parse(text);
+        let errors = parse.errors().to_vec();
+        assert_eq!(errors.len(), 1, "{text}: {errors:?}");
+        assert_eq!(errors[0].code, Code::StrayText);
+        let result = &text[std::ops::Range::<usize>::from(errors[0].range)];
+        assert_eq!(
+            errors[0].message,
+            format!("`{result}` with moves after it on its line: a result ends a game")
+        );
+        let games = parse
+            .syntax()
+            .children()
+            .filter(|n| n.kind() == SyntaxKind::GAME)
+            .count();
+        assert_eq!(games, 1, "{text}");
+        let edit = &errors[0].fixes[0].edits[0];
+        let mut after_fix = text.to_string();
+        after_fix.replace_range(std::ops::Range::<usize>::from(edit.range), &edit.insert);
+        assert_eq!(after_fix, fixed);
+        assert!(super::parse(&after_fix).errors().is_empty());
+    }
+    // A `1.` after the result starts a game (games one to a line), and a result at the end
+    // of its line ends its game, as before.
+    for text in ["1. e4 e5 1-0 1. d4 d5 0-1\n", "1. e4 e5 1-0\n2. Nf3 *\n"] {
+        let parse = parse(text);
+        let games = parse
+            .syntax()
+            .children()
+            .filter(|n| n.kind() == SyntaxKind::GAME)
+            .count();
+        assert_eq!(games, 2, "{text}");
+    }
+    assert!(parse("1. e4 e5 1-0 1. d4 d5 0-1\n").errors().is_empty());
+}
