@@ -691,3 +691,20 @@ fn sibling_and_nested_variations_start_where_they_branch() {
             illegal-move `28-22`: White has no piece on 28"#]],
     );
 }
+
+#[test]
+fn chess_two_moves_with_no_space_between_say_so_once() {
+    // `e4e5` reads as one move in long algebraic (`e4` to `e5`), which cannot be played;
+    // `e4 e5` can: the message says so, and the fix writes the space.
+    chess("1.e4e5 2.Nf3 Nc6 *", expect!["illegal-move `e4e5`: no pawn can move to e5 (two moves with no space between? `e4 e5` can be played); the rest of this line is not checked"]);
+    fixes(
+        Notation::Pgn,
+        "1.e4e5 2.Nf3 Nc6 3.Bb5a6 *",
+        expect![[r#"illegal-move: Write `e4 e5` => "1.e4 e5 2.Nf3 Nc6 3.Bb5a6 *""#]],
+    );
+    // Halves that cannot be played one after the other are not offered.
+    chess(
+        "1. e4 e5 2. e4e6 *",
+        expect!["illegal-move `e4e6`: no pawn can move to e6"],
+    );
+}
