@@ -99,7 +99,16 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
             let mut text = game.text_of(m.text);
             let mover = position.turn();
             let counted = ply;
-            let wrong_number = super::check_number(game, m, &mut ply, color_name(mover));
+            let mut wrong_number = super::check_number(game, m, &mut ply, color_name(mover));
+            // `2. Nf3Nc6 3. Bb5`: the number is two moves on, and the stray text before
+            // this move is those two moves with no space between: they are played (see
+            // `glued_stray_text`), and the text's `stray-text` is the one mistake.
+            if wrong_number.is_some() && has_stray_text && m.ply == counted + 2 {
+                if let Some(after) = glued_stray_text(game, id, &position, &dialect) {
+                    position = after;
+                    wrong_number = None;
+                }
+            }
             // The position before the move, kept only for the move hover describes.
             let before = matches!(wanted, Wanted::One(one) if one == id).then(|| position.clone());
             // `3. B c4`: a piece letter set apart from its move, read with it (see
@@ -205,7 +214,7 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                     };
                     let rest = rest_not_checked(game, id);
                     // `1.e4e5`: two moves with no space between, read as one.
-                    let glued = glued_moves(&position, text, &dialect);
+                    let glued = glued_moves(&position, text, &dialect).map(|(k, _)| k);
                     let mut error = match glued {
                         Some(k) => {
                             let both = format!("{} {}", &text[..k], &text[k..]);
@@ -352,26 +361,51 @@ fn spaced_move(
 
 /// Where a move that cannot be played splits into two that can, one after the other: two
 /// moves typed with no space between (`1.e4e5`, `3.Bb5a6`), which read as one move in long
-/// algebraic (`e4` to `e5`, `Bb5` to `a6`). The byte where the second starts. Only for a
-/// move that cannot be played, so cold.
+/// algebraic (`e4` to `e5`, `Bb5` to `a6`). The byte where the second starts, and the
+/// position after both. Only for a move that cannot be played, or stray text, so cold.
 #[cold]
 #[inline(never)]
-fn glued_moves(position: &Position, text: &str, dialect: &Dialect) -> Option<usize> {
+fn glued_moves(position: &Position, text: &str, dialect: &Dialect) -> Option<(usize, Position)> {
     let bytes = text.as_bytes();
-    // The first ends with a rank (a square) and the second starts with a file, a piece
-    // letter or castling's `O`; each has two bytes at least.
-    (2..bytes.len().saturating_sub(1)).find(|&k| {
-        matches!(bytes[k - 1], b'1'..=b'8')
+    // The first ends with a rank (a square), a check mark or castling's `O`; the second
+    // starts with a file, a piece letter or `O`; each has two bytes at least. (`play`, not
+    // `play_mut`: a second call of that made the replay's own call of it no longer inlined,
+    // +3% of `kifu check`'s instructions.)
+    (2..bytes.len().saturating_sub(1)).find_map(|k| {
+        let shape = matches!(bytes[k - 1], b'1'..=b'8' | b'+' | b'#' | b'O')
             && matches!(
                 bytes[k],
                 b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O'
-            )
-            // (`play`, not `play_mut`: a second call of that made the replay's own call of it
-            // no longer inlined, +3% of `kifu check`'s instructions.)
-            && position.play(&text[..k], dialect).is_ok_and(|first| {
-                first.position().play(&text[k..], dialect).is_ok()
-            })
+            );
+        if !shape {
+            return None;
+        }
+        let first = position.play(&text[..k], dialect).ok()?;
+        let second = first.position().play(&text[k..], dialect).ok()?;
+        Some((k, second.into_position()))
     })
+}
+
+/// The position after the stray text right before move `id`, when that text is two moves
+/// typed with no space between (`2. Nf3Nc6 3. Bb5`) that can be played. Asked when the
+/// move's number is two moves on: replayed without them, that number was wrong and the
+/// moves after it one side off, where the text's `stray-text` is the one mistake. (Returned,
+/// not played into a `&mut` of the replay's position: that cost the replay 1-2% of its
+/// instructions, as the position could no longer be kept apart in registers.)
+#[cold]
+#[inline(never)]
+fn glued_stray_text(
+    game: GameRef<'_>,
+    id: MoveId,
+    position: &Position,
+    dialect: &Dialect,
+) -> Option<Position> {
+    let stray = game.game.stray_text_before(id)?;
+    let word = game.text_of(stray);
+    if word.bytes().any(|b| b.is_ascii_whitespace()) {
+        return None;
+    }
+    glued_moves(position, word, dialect).map(|(_, after)| after)
 }
 
 /// Whether a move's text has a capital letter that English SAN does not use before its

@@ -702,6 +702,16 @@ fn chess_two_moves_with_no_space_between_say_so_once() {
         "1.e4e5 2.Nf3 Nc6 3.Bb5a6 *",
         expect![[r#"illegal-move: Write `e4 e5` => "1.e4 e5 2.Nf3 Nc6 3.Bb5a6 *""#]],
     );
+    // Typed so between a piece's move and another, the word is stray text (one
+    // `stray-text`, which the syntax says and this leaves out); its moves are played, so
+    // the move number and the moves after it are not wrong too.
+    chess("1. e4 e5 2. Nf3Nc6 3. Bb5 a6 4. Ba4 *", expect![]);
+    chess("1. e4 e5 2. Qh5+Nc6 3. Bc4 Nf6 4. Qxf7# 1-0", expect![]);
+    fixes(
+        Notation::Pgn,
+        "1. e4 e5 2. Nf3Nc6 3. Bb5 *",
+        expect![[r#"stray-text: Write `Nf3 Nc6` => "1. e4 e5 2. Nf3 Nc6 3. Bb5 *""#]],
+    );
     // Halves that cannot be played one after the other are not offered.
     chess(
         "1. e4 e5 2. e4e6 *",

@@ -192,6 +192,24 @@ fn moves_follow_result<D: Dialect>(lexed: &Lexed<'_, D::Kind>, mut i: usize) -> 
     false
 }
 
+/// Where a word that is not a move splits into two that are, typed with no space between
+/// (`Nf3Nc6`, `Qh5+Nc6`, `O-OBe7`): the byte where the second starts. The first ends with a
+/// rank, a check mark or castling's `O`, the second starts with a file, a piece letter or
+/// `O`. (A word
+/// such as `e4e5` is a move itself, in long algebraic: the replay tells it.)
+pub(crate) fn glued_sans(word: &str) -> Option<usize> {
+    let bytes = word.as_bytes();
+    (2..bytes.len().saturating_sub(1)).find(|&k| {
+        matches!(bytes[k - 1], b'1'..=b'8' | b'+' | b'#' | b'O')
+            && matches!(
+                bytes[k],
+                b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O'
+            )
+            && super::lexer::is_san(&bytes[..k])
+            && super::lexer::is_san(&bytes[k..])
+    })
+}
+
 /// Whether token `i` is the first thing on its line (white space and byte order marks
 /// aside).
 fn at_line_start<D: Dialect>(lexed: &Lexed<'_, D::Kind>, mut i: usize) -> bool {
@@ -919,6 +937,8 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
         let raw = &self.text()[range];
         // A piece letter set apart from its move: the move it makes with it.
         let spaced = self.spaced_piece(raw, range.end());
+        // Two moves typed with no space between (`Nf3Nc6`): the two, with the space.
+        let glued = glued_sans(raw).map(|k| format!("{} {}", &raw[..k], &raw[k..]));
         // An annotation written as text: its NAG, what it means, and for `N` the move it may
         // be too.
         let annotation = evaluation(raw).map(|(nag, meaning)| (nag, meaning, spaced.clone()));
@@ -967,6 +987,11 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
                 Code::StrayText,
                 format!("{text} is not a move, move number, annotation, comment or result: a piece's letter set apart from its move? (`{mv}`)"),
             )
+        } else if let Some(both) = &glued {
+            (
+                Code::StrayText,
+                format!("{text} is not a move, move number, annotation, comment or result: two moves with no space between? (`{both}`)"),
+            )
         } else {
             (
                 Code::StrayText,
@@ -997,6 +1022,8 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
         } else if code == Code::StrayText {
             if let Some((space, mv)) = spaced.filter(|_| annotation.is_none()) {
                 error = error.with_fix(format!("Write `{mv}`"), [(space, String::new())]);
+            } else if let Some(both) = glued.filter(|_| annotation.is_none()) {
+                error = error.with_fix(format!("Write `{both}`"), [(range, both)]);
             }
         } else if code == Code::EnPassantMark {
             // The mark and the space before it.

@@ -694,3 +694,41 @@ fn a_result_with_moves_after_it_on_its_line_is_one_error_of_the_game() {
     }
     assert!(parse("1. e4 e5 1-0 1. d4 d5 0-1\n").errors().is_empty());
 }
+
+#[test]
+fn two_moves_with_no_space_between_are_one_stray_text_with_the_space_as_fix() {
+    for (text, fixed) in [
+        (
+            "1. e4 e5 2. Nf3Nc6 3. Bb5 *\n",
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n",
+        ),
+        ("1. e4 e5 2. Qh5+Nc6 *\n", "1. e4 e5 2. Qh5+ Nc6 *\n"),
+        (
+            "1. e4 e5 2. Nf3 Nc6 3. Bc4Bc5 *\n",
+            "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 *\n",
+        ),
+        ("1. e4 e5 2. O-ONc6 *\n", "1. e4 e5 2. O-O Nc6 *\n"),
+    ] {
+        let parse = parse(text);
+        let errors = parse.errors().to_vec();
+        assert_eq!(errors.len(), 1, "{text}: {errors:?}");
+        assert_eq!(errors[0].code, Code::StrayText);
+        assert!(
+            errors[0]
+                .message
+                .contains("two moves with no space between?"),
+            "{}",
+            errors[0].message
+        );
+        let edit = &errors[0].fixes[0].edits[0];
+        let mut after_fix = text.to_string();
+        after_fix.replace_range(std::ops::Range::<usize>::from(edit.range), &edit.insert);
+        assert_eq!(after_fix, fixed);
+        assert!(super::parse(&after_fix).errors().is_empty());
+    }
+    // A word that is not two moves keeps the plain message and no fix.
+    let errors = parse("1. e4 e5 2. Nf3xyz *\n").errors().to_vec();
+    assert_eq!(errors.len(), 1);
+    assert!(!errors[0].message.contains("no space"));
+    assert!(errors[0].fixes.is_empty());
+}
