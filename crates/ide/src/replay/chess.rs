@@ -107,6 +107,11 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                 if let Some(after) = glued_stray_text(game, id, &position, &dialect) {
                     position = after;
                     wrong_number = None;
+                    // Lines that branch where this move stands (`3. Bb5 (3. Bc4)`) start
+                    // after the two moves too.
+                    if let Some(before) = move_before(line, id) {
+                        branches.played(before, &position, ply);
+                    }
                 }
             }
             // The position before the move, kept only for the move hover describes.
@@ -406,6 +411,16 @@ fn glued_stray_text(
         return None;
     }
     glued_moves(position, word, dialect).map(|(_, after)| after)
+}
+
+/// The move before `id` in its line, if it is not the line's first. (Not the move the line
+/// branches from: the lines beside this one start from its position too. Cold: asked only
+/// after stray text that held two moves.)
+#[cold]
+#[inline(never)]
+fn move_before(line: &crate::game::Line, id: MoveId) -> Option<MoveId> {
+    let i = line.moves.iter().position(|&m| m == id)?;
+    i.checked_sub(1).map(|i| line.moves[i])
 }
 
 /// Whether a move's text has a capital letter that English SAN does not use before its

@@ -707,6 +707,8 @@ fn chess_two_moves_with_no_space_between_say_so_once() {
     // the move number and the moves after it are not wrong too.
     chess("1. e4 e5 2. Nf3Nc6 3. Bb5 a6 4. Ba4 *", expect![]);
     chess("1. e4 e5 2. Qh5+Nc6 3. Bc4 Nf6 4. Qxf7# 1-0", expect![]);
+    // A line beside the move after them starts after them too.
+    chess("1. e4 e5 2. Nf3Nc6 3. Bb5 (3. Bc4 Bc5) a6 *", expect![]);
     fixes(
         Notation::Pgn,
         "1. e4 e5 2. Nf3Nc6 3. Bb5 *",

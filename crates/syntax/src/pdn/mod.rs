@@ -42,6 +42,7 @@ impl Dialect for Pdn {
     // result again after a closing comment.
     const RESULT_REQUIRED: bool = false;
     const REPEATED_RESULT: bool = true;
+    const CHESS_MOVES: bool = false;
 
     fn is_result(word: &str) -> bool {
         matches!(

@@ -59,6 +59,9 @@ pub(crate) trait Dialect: Grammar<Role = SyntaxKind> {
     /// without one the grammar does not look at a move's text (in PGN that was a call for
     /// every move, to cut its text out of the source).
     const CHECK_MOVE: Option<fn(&str, TextRange) -> Option<SyntaxError>> = None;
+    /// Whether moves are chess's SAN, for hints that read a word as chess moves
+    /// (`glued_sans`).
+    const CHESS_MOVES: bool = true;
 }
 
 /// PGN itself, whose tokens play their own roles: its kinds are the dialect.
@@ -179,12 +182,22 @@ fn result_continues<D: Dialect>(lexed: &Lexed<'_, D::Kind>, i: usize) -> bool {
 /// there starts a game (games written one to a line); a line break after the result ends
 /// the game, as the standard reads it.
 fn moves_follow_result<D: Dialect>(lexed: &Lexed<'_, D::Kind>, mut i: usize) -> bool {
+    // (Not where a result may be written again after comments, PDN's `2-0 {c} 2-0`: there
+    // the splitter and the grammar's reading after a result would disagree.)
+    if D::REPEATED_RESULT {
+        return false;
+    }
     while i < lexed.len() {
         match D::role(lexed.kind(i)) {
             WHITESPACE if lexed.token_bytes(i).iter().any(|&b| is_line_break(b)) => return false,
             WHITESPACE | BOM => {}
             SAN => return true,
-            INTEGER => return lexed.token_bytes(i) != b"1",
+            // A move number: digits and dots (a bare number may be the next line's game).
+            INTEGER => {
+                return lexed.token_bytes(i) != b"1"
+                    && i + 1 < lexed.len()
+                    && D::role(lexed.kind(i + 1)) == DOTS
+            }
             _ => return false,
         }
         i += 1;
@@ -360,7 +373,7 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
 
     /// A result with moves after it on its line (`1. e4 1-0 e5`, or at the game's start):
     /// the game goes on (the splitter kept it one game), and the result is one error, whose
-    /// fix removes it with the blanks before it.
+    /// fix removes it with the blanks after it.
     /// Returns whether it was one: otherwise the result at the cursor ends the movetext.
     /// (Not inlined: once a game, and the loop of items stays as it was.)
     #[inline(never)]
@@ -368,13 +381,15 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
         if !self.moves_follow_result() {
             return false;
         }
-        let before = self.end_of_previous().end();
         let range = self.error_node(|p| p.at(RESULT));
+        // The blanks after it, up to the move on its line (the blanks before it may be the
+        // line break after the previous game, when it starts a game).
+        let next = self.current_range().start();
         let text = &self.text()[range];
         let message = format!("`{text}` with moves after it on its line: a result ends a game");
         self.error(SyntaxError::new(Code::StrayText, range, message).with_fix(
             format!("Remove `{text}`"),
-            [(TextRange::new(before, range.end()), String::new())],
+            [(TextRange::new(range.start(), next), String::new())],
         ));
         true
     }
@@ -938,7 +953,9 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
         // A piece letter set apart from its move: the move it makes with it.
         let spaced = self.spaced_piece(raw, range.end());
         // Two moves typed with no space between (`Nf3Nc6`): the two, with the space.
-        let glued = glued_sans(raw).map(|k| format!("{} {}", &raw[..k], &raw[k..]));
+        let glued = glued_sans(raw)
+            .filter(|_| D::CHESS_MOVES)
+            .map(|k| format!("{} {}", &raw[..k], &raw[k..]));
         // An annotation written as text: its NAG, what it means, and for `N` the move it may
         // be too.
         let annotation = evaluation(raw).map(|(nag, meaning)| (nag, meaning, spaced.clone()));

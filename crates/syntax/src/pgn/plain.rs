@@ -274,8 +274,9 @@ pub fn read_plain<S: PlainSink>(bytes: &[u8], start: usize, sink: &mut S) -> Opt
             };
             // So is a second result there (`1-0 1/2-1/2`: the grammar's error), and moves
             // after it (`1. e4 1-0 e5`: the game goes on): whatever follows the result on
-            // its line is the grammar's to read.
-            if bytes.get(after).is_some_and(|&b| !is_line_break(b)) {
+            // its line is the grammar's to read. (`after` is at a space when the line ends
+            // after blanks: `1-0 ` and its line break, as TCEC's files end their results.)
+            if bytes.get(after).is_some_and(|&b| !is_space(b)) {
                 return None;
             }
             if !cr_lines
