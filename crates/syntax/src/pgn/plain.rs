@@ -265,15 +265,37 @@ pub fn read_plain<S: PlainSink>(bytes: &[u8], start: usize, sink: &mut S) -> Opt
             }
         }
         if ends_game {
-            // A comment on the result's line is the game's (the grammar's split): rare, and
-            // not worth telling the sink after the result.
-            // (Most results end their line: the spaces are looked at only when one follows.)
-            let after = match bytes.get(i) {
+            let result_end = i;
+            // Comments on the result's line are the game's (the grammar's split), told to
+            // the sink after the result, which gives them to the last move as the tree's
+            // reader does (`1-0 {on time}`). Left to the grammar, such a game was read with
+            // its tree: a file of TCEC's games written so checked ten times slower. (A game
+            // with no movetext is the grammar's: its line starts elsewhere.)
+            // Most results end their line: the spaces are looked at only when one follows.
+            let blanks = |i: usize| match bytes.get(i) {
                 Some(&b) if is_space(b) && !is_line_break(b) => skip_blanks_same_line(bytes, i),
                 _ => i,
             };
-            // So is a second result there (`1-0 1/2-1/2`: the grammar's error), and moves
-            // after it (`1. e4 1-0 e5`: the game goes on): whatever follows the result on
+            let mut after = blanks(i);
+            while movetext.is_some() {
+                match bytes.get(after) {
+                    Some(b'{') => {
+                        let end = brace_comment_end(bytes, after, cr_lines)?;
+                        sink.comment(range(after, end), range(after + 1, end - 1), false);
+                        i = end;
+                        after = blanks(end);
+                    }
+                    Some(b';') => {
+                        let end = line_end(bytes, after);
+                        sink.comment(range(after, end), range((after + 1).min(end), end), true);
+                        i = end;
+                        after = end;
+                    }
+                    _ => break,
+                }
+            }
+            // A second result there (`1-0 1/2-1/2`: the grammar's error), and moves after
+            // it (`1. e4 1-0 e5`: the game goes on): whatever else follows the result on
             // its line is the grammar's to read. (`after` is at a space when the line ends
             // after blanks: `1-0 ` and its line break, as TCEC's files end their results.)
             if bytes.get(after).is_some_and(|&b| !is_space(b)) {
@@ -288,7 +310,7 @@ pub fn read_plain<S: PlainSink>(bytes: &[u8], start: usize, sink: &mut S) -> Opt
                 range: TextRange::new(TextSize::from(start as u32), TextSize::from(i as u32)),
                 tags,
                 movetext: movetext.map(|(a, b)| range(a, b)),
-                result: range(token_start, i),
+                result: range(token_start, result_end),
                 english_letters,
             });
         }
