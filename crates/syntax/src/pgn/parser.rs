@@ -175,8 +175,9 @@ fn result_continues<D: Dialect>(lexed: &Lexed<'_, D::Kind>, i: usize) -> bool {
     next.is_some_and(|j| D::role(lexed.kind(j)) == R_PAREN) || moves_follow_result::<D>(lexed, i)
 }
 
-/// Whether a move follows a result whose next token is `i`, on the result's line: a move
-/// (`1. e4 1-0 e5`), or a move number other than 1 (`1-0 2. Nf3`). That result was typed in
+/// Whether a move follows a result whose next token is `i`, on the result's line (after
+/// comments there too): a move (`1. e4 1-0 e5`), or a move number other than 1 (`1-0 2. Nf3`,
+/// `1-0 {won} 2. Nf3`). That result was typed in
 /// the middle of its game, which goes on: one mistake, where cutting the game there made a
 /// game of the rest, with a missing move at its first move and a mismatched result. A `1.`
 /// there starts a game (games written one to a line); a line break after the result ends
@@ -191,6 +192,8 @@ fn moves_follow_result<D: Dialect>(lexed: &Lexed<'_, D::Kind>, mut i: usize) -> 
         match D::role(lexed.kind(i)) {
             WHITESPACE if lexed.token_bytes(i).iter().any(|&b| is_line_break(b)) => return false,
             WHITESPACE | BOM => {}
+            // A comment that does not end the line (`1-0 {won} 2. Nf3`).
+            BRACE_COMMENT if !lexed.token_bytes(i).iter().any(|&b| is_line_break(b)) => {}
             SAN => return true,
             // A move number: digits and dots (a bare number may be the next line's game).
             INTEGER => {

@@ -659,6 +659,7 @@ fn a_result_with_moves_after_it_on_its_line_is_one_error_of_the_game() {
         ("1. e4 1-0 e5 2. Nf3 *\n", "1. e4 e5 2. Nf3 *\n"),
         ("1. e4 e5 0-1 2. Nf3 *\n", "1. e4 e5 2. Nf3 *\n"),
         ("1. e4 (1. d4 * d5) e5 *\n", "1. e4 (1. d4 d5) e5 *\n"),
+        ("1. e4 1-0 {won} e5 2. Nf3 *\n", "1. e4 {won} e5 2. Nf3 *\n"),
     ] {
         let parse = parse(text);
         let errors = parse.errors().to_vec();
