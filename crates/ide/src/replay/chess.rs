@@ -109,7 +109,7 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                     wrong_number = None;
                     // Lines that branch where this move stands (`3. Bb5 (3. Bc4)`) start
                     // after the two moves too.
-                    if let Some(before) = move_before(line, id) {
+                    if let Some(before) = m.parent.filter(|_| line.moves.first() != Some(&id)) {
                         branches.played(before, &position, ply);
                     }
                 }
@@ -371,18 +371,10 @@ fn spaced_move(
 #[cold]
 #[inline(never)]
 fn glued_moves(position: &Position, text: &str, dialect: &Dialect) -> Option<(usize, Position)> {
-    let bytes = text.as_bytes();
-    // The first ends with a rank (a square), a check mark or castling's `O`; the second
-    // starts with a file, a piece letter or `O`; each has two bytes at least. (`play`, not
-    // `play_mut`: a second call of that made the replay's own call of it no longer inlined,
-    // +3% of `kifu check`'s instructions.)
-    (2..bytes.len().saturating_sub(1)).find_map(|k| {
-        let shape = matches!(bytes[k - 1], b'1'..=b'8' | b'+' | b'#' | b'O')
-            && matches!(
-                bytes[k],
-                b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O'
-            );
-        if !shape {
+    // (`play`, not `play_mut`: a second call of that made the replay's own call of it no
+    // longer inlined, +3% of `kifu check`'s instructions.)
+    (2..text.len()).find_map(|k| {
+        if !kifu_syntax::pgn::glued_at(text.as_bytes(), k) {
             return None;
         }
         let first = position.play(&text[..k], dialect).ok()?;
@@ -396,7 +388,7 @@ fn glued_moves(position: &Position, text: &str, dialect: &Dialect) -> Option<(us
 /// move's number is two moves on: replayed without them, that number was wrong and the
 /// moves after it one side off, where the text's `stray-text` is the one mistake. (Returned,
 /// not played into a `&mut` of the replay's position: that cost the replay 1-2% of its
-/// instructions, as the position could no longer be kept apart in registers.)
+/// instructions, by callgrind; the compiler's reasons not looked into.)
 #[cold]
 #[inline(never)]
 fn glued_stray_text(
@@ -411,16 +403,6 @@ fn glued_stray_text(
         return None;
     }
     glued_moves(position, word, dialect).map(|(_, after)| after)
-}
-
-/// The move before `id` in its line, if it is not the line's first. (Not the move the line
-/// branches from: the lines beside this one start from its position too. Cold: asked only
-/// after stray text that held two moves.)
-#[cold]
-#[inline(never)]
-fn move_before(line: &crate::game::Line, id: MoveId) -> Option<MoveId> {
-    let i = line.moves.iter().position(|&m| m == id)?;
-    i.checked_sub(1).map(|i| line.moves[i])
 }
 
 /// Whether a move's text has a capital letter that English SAN does not use before its

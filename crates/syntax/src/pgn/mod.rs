@@ -24,7 +24,7 @@ use crate::NodeCache;
 
 pub use incremental::reparse;
 pub use lexer::{lex, Lexed};
-pub use parser::{parse_move_number, MAX_MOVE_NUMBER, MAX_VARIATION_DEPTH};
+pub use parser::{glued_at, parse_move_number, MAX_MOVE_NUMBER, MAX_VARIATION_DEPTH};
 pub use plain::{
     cut_point_after, cut_point_before, cut_points, game_start, has_english_letters_only,
     is_other_capital, read_plain, PlainEnd, PlainSink,

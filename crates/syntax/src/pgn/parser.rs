@@ -208,21 +208,27 @@ fn moves_follow_result<D: Dialect>(lexed: &Lexed<'_, D::Kind>, mut i: usize) -> 
     false
 }
 
+/// Whether a word may be two moves typed with no space between that split before byte `k`:
+/// the first ends with a rank, a check mark or castling's `O`, the second starts with a
+/// file, a piece letter or `O`, and each has two bytes at least. The shape the grammar
+/// ([`glued_sans`]) and the replay (which plays the two) both look for.
+pub fn glued_at(word: &[u8], k: usize) -> bool {
+    k >= 2
+        && k + 2 <= word.len()
+        && matches!(word[k - 1], b'1'..=b'8' | b'+' | b'#' | b'O')
+        && matches!(
+            word[k],
+            b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O'
+        )
+}
+
 /// Where a word that is not a move splits into two that are, typed with no space between
-/// (`Nf3Nc6`, `Qh5+Nc6`, `O-OBe7`): the byte where the second starts. The first ends with a
-/// rank, a check mark or castling's `O`, the second starts with a file, a piece letter or
-/// `O`. (A word
-/// such as `e4e5` is a move itself, in long algebraic: the replay tells it.)
+/// (`Nf3Nc6`, `Qh5+Nc6`, `O-OBe7`): the byte where the second starts ([`glued_at`]). (A
+/// word such as `e4e5` is a move itself, in long algebraic: the replay tells it.)
 pub(crate) fn glued_sans(word: &str) -> Option<usize> {
     let bytes = word.as_bytes();
-    (2..bytes.len().saturating_sub(1)).find(|&k| {
-        matches!(bytes[k - 1], b'1'..=b'8' | b'+' | b'#' | b'O')
-            && matches!(
-                bytes[k],
-                b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O'
-            )
-            && super::lexer::is_san(&bytes[..k])
-            && super::lexer::is_san(&bytes[k..])
+    (2..bytes.len()).find(|&k| {
+        glued_at(bytes, k) && super::lexer::is_san(&bytes[..k]) && super::lexer::is_san(&bytes[k..])
     })
 }
 

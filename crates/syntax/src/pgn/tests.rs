@@ -565,9 +565,7 @@ fn a_lone_n_before_a_square_offers_the_novelty_and_the_knight_move() {
     );
     let titles: Vec<&str> = error.fixes.iter().map(|f| f.title.as_str()).collect();
     assert_eq!(titles, ["Write `$146`", "Write `Nf3`"]);
-    let edit = &error.fixes[1].edits[0];
-    let mut fixed = text.to_string();
-    fixed.replace_range(std::ops::Range::<usize>::from(edit.range), &edit.insert);
+    let fixed = fixed_by(text, &error.fixes[1]);
     assert_eq!(fixed, "1. e4 e5 2. Nf3 Nc6 *\n");
     // Before a piece's move, or two spaces away, no knight move is offered.
     for text in ["1. d4 d5 2. c4 N Nc6 *\n", "1. d4 d5 2. c4 N  e6 *\n"] {
@@ -589,9 +587,7 @@ fn a_piece_letter_set_apart_from_its_move_is_one_error_whose_fix_joins_them() {
     );
     let titles: Vec<&str> = errors[0].fixes.iter().map(|f| f.title.as_str()).collect();
     assert_eq!(titles, ["Write `Bc4`"]);
-    let edit = &errors[0].fixes[0].edits[0];
-    let mut fixed = text.to_string();
-    fixed.replace_range(std::ops::Range::<usize>::from(edit.range), &edit.insert);
+    let fixed = fixed_by(text, &errors[0].fixes[0]);
     assert_eq!(fixed, "1. e4 e5 2. Nf3 Nc6 3. Bc4 *\n");
     // A letter before a word that makes no move with it offers nothing.
     let errors = parse("1. e4 e5 2. Nf3 Nc6 3. B O-O *\n").errors().to_vec();
@@ -637,15 +633,9 @@ fn a_second_result_on_the_results_line_is_one_error_of_the_game() {
         "`1/2-1/2` after the game's result `1-0`: a game has one result"
     );
     // Two games: the second result is the first game's, not a game of its own.
-    let games = parse
-        .syntax()
-        .children()
-        .filter(|n| n.kind() == SyntaxKind::GAME)
-        .count();
+    let games = game_count(&parse);
     assert_eq!(games, 2);
-    let edit = &errors[0].fixes[0].edits[0];
-    let mut fixed = text.to_string();
-    fixed.replace_range(std::ops::Range::<usize>::from(edit.range), &edit.insert);
+    let fixed = fixed_by(text, &errors[0].fixes[0]);
     assert_eq!(fixed, "1. e4 e5 1-0\n\n1. d4 *\n");
     assert!(super::parse(&fixed).errors().is_empty());
     // On the next line, a result is a game of its own, as before.
@@ -670,15 +660,9 @@ fn a_result_with_moves_after_it_on_its_line_is_one_error_of_the_game() {
             errors[0].message,
             format!("`{result}` with moves after it on its line: a result ends a game")
         );
-        let games = parse
-            .syntax()
-            .children()
-            .filter(|n| n.kind() == SyntaxKind::GAME)
-            .count();
+        let games = game_count(&parse);
         assert_eq!(games, 1, "{text}");
-        let edit = &errors[0].fixes[0].edits[0];
-        let mut after_fix = text.to_string();
-        after_fix.replace_range(std::ops::Range::<usize>::from(edit.range), &edit.insert);
+        let after_fix = fixed_by(text, &errors[0].fixes[0]);
         assert_eq!(after_fix, fixed);
         assert!(super::parse(&after_fix).errors().is_empty());
     }
@@ -686,29 +670,19 @@ fn a_result_with_moves_after_it_on_its_line_is_one_error_of_the_game() {
     // of its line ends its game, as before.
     for text in ["1. e4 e5 1-0 1. d4 d5 0-1\n", "1. e4 e5 1-0\n2. Nf3 *\n"] {
         let parse = parse(text);
-        let games = parse
-            .syntax()
-            .children()
-            .filter(|n| n.kind() == SyntaxKind::GAME)
-            .count();
+        let games = game_count(&parse);
         assert_eq!(games, 2, "{text}");
     }
     assert!(parse("1. e4 e5 1-0 1. d4 d5 0-1\n").errors().is_empty());
     // A bare number after the result is no move number: the game ends at its result.
-    let games = parse("1. e4 e5 1-0 2\n1. d4 d5 0-1\n")
-        .syntax()
-        .children()
-        .filter(|n| n.kind() == SyntaxKind::GAME)
-        .count();
+    let games = game_count(&parse("1. e4 e5 1-0 2\n1. d4 d5 0-1\n"));
     assert_eq!(games, 2);
     // At a game's start, the fix removes the result and the blanks after it, not the line
     // break before it (which would join the game to the one before).
     let text = "1. e4 e5 1-0\n1-0 e4 e5 *\n";
     let errors = parse(text).errors().to_vec();
     assert_eq!(errors.len(), 1, "{errors:?}");
-    let edit = &errors[0].fixes[0].edits[0];
-    let mut after_fix = text.to_string();
-    after_fix.replace_range(std::ops::Range::<usize>::from(edit.range), &edit.insert);
+    let after_fix = fixed_by(text, &errors[0].fixes[0]);
     assert_eq!(after_fix, "1. e4 e5 1-0\ne4 e5 *\n");
 }
 
@@ -737,9 +711,7 @@ fn two_moves_with_no_space_between_are_one_stray_text_with_the_space_as_fix() {
             "{}",
             errors[0].message
         );
-        let edit = &errors[0].fixes[0].edits[0];
-        let mut after_fix = text.to_string();
-        after_fix.replace_range(std::ops::Range::<usize>::from(edit.range), &edit.insert);
+        let after_fix = fixed_by(text, &errors[0].fixes[0]);
         assert_eq!(after_fix, fixed);
         assert!(super::parse(&after_fix).errors().is_empty());
     }
@@ -792,4 +764,24 @@ fn the_plain_reader_reads_a_game_whose_result_ends_its_line_after_blanks() {
             "{text:?}"
         );
     }
+}
+
+/// The number of games (`GAME` nodes) a parse found.
+fn game_count(parse: &Parse) -> usize {
+    parse
+        .syntax()
+        .children()
+        .filter(|n| n.kind() == SyntaxKind::GAME)
+        .count()
+}
+
+/// `text` with `fix` applied (its edits, last first).
+fn fixed_by(text: &str, fix: &crate::Fix) -> String {
+    let mut fixed = text.to_string();
+    let mut edits = fix.edits.clone();
+    edits.sort_by_key(|e| std::cmp::Reverse(e.range.start()));
+    for edit in edits {
+        fixed.replace_range(std::ops::Range::<usize>::from(edit.range), &edit.insert);
+    }
+    fixed
 }
