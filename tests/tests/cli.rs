@@ -11,7 +11,7 @@ fn check_clean_files_exits_zero() {
     let out = kifu(&["check", "--syntax-only", "fixtures/syntax/pgn/ok"]);
     assert_eq!(code(&out), 0, "{}", stdout(&out));
     let text = stdout(&out);
-    assert!(text.contains("checked 42 files"), "{text}");
+    assert!(text.contains("checked 43 files"), "{text}");
     assert!(text.ends_with(": no problems\n"), "{text}");
 }
 
@@ -957,7 +957,7 @@ fn a_folder_with_no_game_files_is_said_and_fails() {
     let out = kifu(&["check", "--syntax-only", name, "fixtures/syntax/pgn/ok"]);
     assert_eq!(code(&out), 2);
     assert!(
-        stdout(&out).contains("checked 42 files"),
+        stdout(&out).contains("checked 43 files"),
         "{}",
         stdout(&out)
     );

@@ -306,6 +306,14 @@ pub fn read_plain<S: PlainSink>(bytes: &[u8], start: usize, sink: &mut S) -> Opt
             {
                 return None;
             }
+            // Comments after the result that end the text are the game's too (the grammar's
+            // split), on lines of their own: the grammar reads such a game, the last of its
+            // file.
+            if matches!(bytes.get(game_start(bytes, i)), Some(b'{' | b';' | b'%'))
+                && only_comments_follow(bytes, i, cr_lines)
+            {
+                return None;
+            }
             return Some(PlainEnd {
                 range: TextRange::new(TextSize::from(start as u32), TextSize::from(i as u32)),
                 tags,
@@ -321,6 +329,26 @@ pub fn read_plain<S: PlainSink>(bytes: &[u8], start: usize, sink: &mut S) -> Opt
             after_move = None;
         }
         i = next;
+    }
+}
+
+/// Whether only comments (and `%` escape lines) and white space follow `from` to the end of
+/// the text (or a brace comment there is not closed: the grammar's to read either way).
+#[cold]
+fn only_comments_follow(bytes: &[u8], from: usize, cr_lines: bool) -> bool {
+    let mut j = game_start(bytes, from);
+    loop {
+        j = match bytes.get(j) {
+            None => return true,
+            Some(b'{') => match brace_comment_end(bytes, j, cr_lines) {
+                Some(end) => end,
+                None => return true,
+            },
+            Some(b';') => line_end(bytes, j),
+            Some(b'%') if at_line_start(bytes, j) => line_end(bytes, j),
+            Some(_) => return false,
+        };
+        j = game_start(bytes, j);
     }
 }
 
