@@ -719,4 +719,31 @@ fn chess_two_moves_with_no_space_between_say_so_once() {
         "1. e4 e5 2. e4e6 *",
         expect!["illegal-move `e4e6`: no pawn can move to e6"],
     );
+    // `3.Bb5a6` reads as the bishop of f1 to a6 (a wrong origin, `b5`): with the next
+    // move's number two moves on, or a next move that follows the two and not the one, the
+    // two are meant and played, and said once (it was three: the origin, the next number,
+    // and a bishop move that could not be played).
+    for text in [
+        "1. e4 e5 2. Nf3 Nc6 3.Bb5a6 4. Ba4 Nf6 *",
+        "1. e4 e5 2. Nf3 Nc6 3.Bb5a6 Ba4 Nf6 *",
+        // In a line of its own, found from the moves before it in the lines it branches
+        // from.
+        "1. e4 e5 2. Nf3 Nc6 3. Bc4 (3.Bb5a6 4. Ba4 Nf6 (4... d6) 5. O-O) Nf6 *",
+    ] {
+        chess(text, expect!["wrong-disambiguation `Bb5a6`: two moves with no space between? `Bb5 a6` can be played, and the next move follows them (read as one move, no piece of that kind stands there)"]);
+    }
+    fixes(
+        Notation::Pgn,
+        "1. e4 e5 2. Nf3 Nc6 3.Bb5a6 4. Ba4 *",
+        expect![[
+            r#"wrong-disambiguation: Write `Bb5 a6` => "1. e4 e5 2. Nf3 Nc6 3.Bb5 a6 4. Ba4 *""#
+        ]],
+    );
+    // Where nothing after says so, the one move of the wrong piece is told, as before.
+    for text in [
+        "1. e4 e5 2. Nf3 Nc6 3.Bb5a6 *",
+        "1. e4 e5 2. Nf3 Nc6 3.Bb5a6 3... Nf6 *",
+    ] {
+        chess(text, expect!["wrong-disambiguation `Bb5a6`: no piece of that kind stands there; the only one that can make the move makes it: `Ba6`"]);
+    }
 }
