@@ -363,6 +363,26 @@ fn chess_forms_and_languages_once_per_game() {
         "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. o-o Nf6 5. d3 o-o *",
         expect!["non-standard-move `o-o`: castling written in lower case (o-o for O-O) (said once per game)"],
     );
+    // Piece letters typed in lower case: one warning for the game, whose fix writes every
+    // such move (each was stray text, and the line stopped at the first); the rest replayed.
+    chess(
+        "1. e4 e5 2. nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. re1 b5 7. Bb3 *",
+        expect!["non-standard-move `nf3`: a piece letter in lower case (nf3 for Nf3) (said once per game)"],
+    );
+    fixes(
+        Notation::Pgn,
+        "1. e4 e5 2. nf3 Nc6 3. Bc4 Nf6 4. qe2 *",
+        expect![[
+            r#"non-standard-move: Write all 2 such moves in standard SAN => "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. Qe2 *""#
+        ]],
+    );
+    // A bishop's `b` reads as a pawn of the b-file: where that cannot be played and the
+    // bishop's move can, the illegal move says so, with a fix.
+    fixes(
+        Notation::Pgn,
+        "1. e4 d5 2. Nc3 d4 3. bc4 *",
+        expect![[r#"illegal-move: Write `Bc4` => "1. e4 d5 2. Nc3 d4 3. Bc4 *""#]],
+    );
     // Castling typed without hyphens, or with a zero for a letter: one warning each, and
     // the rest of the game replayed (as stray text, the line waited for it to be fixed):
     // `Re1` and `Re8` are legal only from the castled rooks' squares.

@@ -91,11 +91,13 @@ pub enum Form {
     LowercaseCastling,
     /// Castling written without its hyphens: `OO`, `OOO`.
     CastlingWithoutHyphens,
+    /// An English piece letter typed in lower case: `nf3`, `qxd8+` (not `b`, a file).
+    LowercasePieceLetter,
 }
 
 impl Form {
     /// Every form, in the order of [`Forms::iter`].
-    pub const ALL: [Form; 19] = [
+    pub const ALL: [Form; 20] = [
         Form::CastlingWithZeros,
         Form::PromotionWithoutEquals,
         Form::LongAlgebraic,
@@ -115,6 +117,7 @@ impl Form {
         Form::KingMoveCastling,
         Form::LowercaseCastling,
         Form::CastlingWithoutHyphens,
+        Form::LowercasePieceLetter,
     ];
 
     /// The words for a warning: `castling written with zeros (0-0 for O-O)`.
@@ -143,6 +146,7 @@ impl Form {
             Form::KingMoveCastling => "castling written as a king move (Kg1 for O-O)",
             Form::LowercaseCastling => "castling written in lower case (o-o for O-O)",
             Form::CastlingWithoutHyphens => "castling written without hyphens (OO for O-O)",
+            Form::LowercasePieceLetter => "a piece letter in lower case (nf3 for Nf3)",
         }
     }
 

@@ -317,6 +317,27 @@ fn a_missing_capture_mark_plays_with_a_note() {
 // --- Forms of writing a move -----------------------------------------------------------
 
 #[test]
+fn a_piece_letter_in_lower_case_plays_with_a_note() {
+    let position = after("e4 e5 Nf3 Nc6 Bc4 Nf6 d3 Be7");
+    for (text, san) in [
+        ("qe2", "Qe2"),
+        ("kf1", "Kf1"),
+        ("rf1", "Rf1"),
+        ("nbd2", "Nbd2"),
+    ] {
+        let played = played(&position, text);
+        assert_eq!(played.san().to_string(), san, "{text}");
+        assert_eq!(
+            played.forms(),
+            forms(&[Form::LowercasePieceLetter]),
+            "{text}"
+        );
+    }
+    // `b` is a file: `bc4` is no bishop's move.
+    assert!(position.play("bc4", &EN).is_err());
+}
+
+#[test]
 fn standard_san_has_no_forms() {
     let position = after("e4 e5 Nf3 Nc6 Bb5 a6");
     for m in ["Bxc6", "O-O", "Nxe5", "d4", "Ba4"] {
@@ -338,6 +359,13 @@ fn non_standard_forms_are_played_and_noted() {
         (&start, "♞f3", "Nf3", &[Form::Figurine]),
         (&start, "♘ f3", "Nf3", &[Form::Figurine]),
         (&start, "Sf3", "Nf3", &[Form::OtherLanguageLetter]),
+        (&start, "nf3", "Nf3", &[Form::LowercasePieceLetter]),
+        (
+            &start,
+            "ng1-f3",
+            "Nf3",
+            &[Form::LowercasePieceLetter, Form::LongAlgebraic],
+        ),
     ];
     for (position, text, san, expected) in cases {
         let played = played(position, text);

@@ -161,6 +161,11 @@ fn read_piece_move(mut s: &[u8], language: Language, forms: &mut Forms) -> Optio
         }
         role = Some(r);
         s = &s[1..];
+    } else if let Some(&letter @ (b'n' | b'r' | b'q' | b'k')) = s.first() {
+        // English SAN's letter typed in lower case (`nf3`); not `b`, which is a file.
+        role = Some(Language::English.role(letter.to_ascii_uppercase())?);
+        forms.insert(Form::LowercasePieceLetter);
+        s = &s[1..];
     }
 
     if let [b'@', square @ ..] = s {

@@ -536,7 +536,10 @@ fn any_san(core: &[u8]) -> bool {
     }
     let mut rest = core;
     if let [piece, tail @ ..] = rest {
-        if is_piece(*piece) {
+        // A piece letter, or one of English SAN's typed in lower case (`nf3`, `qxd8+`, as
+        // moves are typed by hand; not `b`, a file): read as moves, which the replay tells
+        // once a game, where each was stray text that stopped its line.
+        if is_piece(*piece) || matches!(piece, b'n' | b'r' | b'q' | b'k') {
             rest = tail;
         }
     }
@@ -581,13 +584,15 @@ mod tests {
         for ok in [
             "e4", "exd5", "Nbd2", "R1e2", "Qh4e1", "e8=Q", "e8Q", "O-O", "O-O-O", "0-0", "0-0-0",
             "Nf3+", "Qxf7#", "--", "Z0", "0000", "e2-e4", "Ng1-f3", "e7e8q", "N@f3", "@e4", "Kxe1",
-            "Bxh8", "bxa8=N+", "o-o", "o-o-o+", "OO", "OOO+", "O-0", "0-O-O#", "O-0-O",
+            "Bxh8", "bxa8=N+", "o-o", "o-o-o+", "OO", "OOO+", "O-0", "0-O-O#", "O-0-O", "nf3",
+            "qxd8+", "rae1", "kg1", "nbd2",
         ] {
             assert!(is_san(ok.as_bytes()), "{ok} should be a move");
         }
         for bad in [
             "oh", "the", "end", "comment", "e9", "i4", "N", "x", "e", "Nf", "Qh4e1e2", "e4+++",
-            "O-O-O-O", "Event", "o-o-o-o", "o-O", "OOOO", "O", "O-", "0-0-", "O--O",
+            "O-O-O-O", "Event", "o-o-o-o", "o-O", "OOOO", "O", "O-", "0-0-", "O--O", "n", "nf",
+            "no", "nne4", "pe4", "ke",
         ] {
             assert!(!is_san(bad.as_bytes()), "{bad} should not be a move");
         }
