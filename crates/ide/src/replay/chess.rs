@@ -9,7 +9,8 @@ use kifu_syntax::pgn::is_other_capital;
 use kifu_syntax::{Code, Severity, SyntaxError, TextRange, TextSize};
 
 use super::{
-    rest_not_checked, Branches, GamePosition, Reached, Replay, Step, StepPosition, Wanted,
+    rest_not_checked, told_elsewhere, Branches, GamePosition, Reached, Replay, Step, StepPosition,
+    Wanted,
 };
 use crate::codes;
 use crate::game::{GameRef, MoveId, Start};
@@ -225,8 +226,9 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                 }
                 // A move of the other side right after stray text (`4. O–O Nf6`): the text
                 // stood where a move would, and its `stray-text` is the one mistake to tell;
-                // the rest of the line waits for it to be fixed.
-                Err(illegal) if illegal.legal_for_other_side && model.follows_stray_text(id) => {
+                // the rest of the line waits for it to be fixed. So in a variation never
+                // closed (see `told_elsewhere`): its error is the one.
+                Err(illegal) if illegal.legal_for_other_side && told_elsewhere(game, id) => {
                     stopped = true;
                     break;
                 }

@@ -9,7 +9,8 @@ use kifu_syntax::pdn::board::{move_squares, Board};
 use kifu_syntax::{Severity, SyntaxError, TextRange};
 
 use super::{
-    rest_not_checked, Branches, GamePosition, Reached, Replay, Step, StepPosition, Wanted,
+    rest_not_checked, told_elsewhere, Branches, GamePosition, Reached, Replay, Step, StepPosition,
+    Wanted,
 };
 use crate::codes;
 use crate::game::{GameRef, Start};
@@ -249,12 +250,13 @@ fn replay_on(game: GameRef<'_>, board: &Board, wanted: Wanted, out: &mut Replay)
                     branches.played(id, &position, ply);
                 }
                 // A move of the other side right after stray text: the text stood where a
-                // move would, and its `stray-text` is the one mistake to tell (as in chess).
+                // move would, and its `stray-text` is the one mistake to tell (as in chess);
+                // so in a variation never closed.
                 Err(IllegalMove::NoPiece { square })
                     if position
                         .piece_at(square)
                         .is_some_and(|p| p.color != position.side_to_move())
-                        && model.follows_stray_text(id) =>
+                        && told_elsewhere(game, id) =>
                 {
                     stopped = true;
                     break;

@@ -147,6 +147,18 @@ fn draughts_illegal_moves_once_each() {
         .collect();
     assert_eq!(codes, ["stray-text"]);
     draughts("1. 32-28 19-23 2. oops 28x19 14x23 3. 31-27 *", expect![""]);
+    // A variation never closed: the other side's move in it is where its `)` was left out,
+    // and its `unterminated-variation` the one mistake (it was two, with the move's).
+    let document = Document::new(
+        Notation::Pdn,
+        "1. 32-28 19-23 (1... 18-23 2. 33-29 2. 28x19 14x23 *".into(),
+    );
+    let codes: Vec<&str> = document
+        .diagnostics()
+        .iter()
+        .map(|d| d.code.as_str())
+        .collect();
+    assert_eq!(codes, ["unterminated-variation"]);
     // A variation that cannot go on does not stop the main line.
     draughts(
         "1. 32-28 (1. 33-29 50-45) 19-23 2. 28x19 *",
@@ -709,6 +721,34 @@ fn sibling_and_nested_variations_start_where_they_branch() {
             illegal-move `29x18`: the piece on 29 cannot move to 18: 18 is taken; the rest of this line is not checked
             illegal-move `50-45`: Black has no piece on 50: the piece there is White's (is a move missing?)
             illegal-move `28-22`: White has no piece on 28"#]],
+    );
+}
+
+/// A variation whose `)` is left out (`(5... b5 6. Bb3 6. Re1`) runs to the end of the
+/// game, and the first move after where the `)` belongs is the other side's in it: the
+/// syntax's `unterminated-variation` is the one diagnostic, not that move's `illegal-move`
+/// too. A move of the same side, or in a closed variation, is told as before.
+#[test]
+fn chess_a_variation_never_closed_is_one_mistake() {
+    let codes = |text: &str| -> Vec<&'static str> {
+        Document::new(Notation::Pgn, text.into())
+            .diagnostics()
+            .iter()
+            .map(|d| d.code.as_str())
+            .collect()
+    };
+    let opening = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 ";
+    assert_eq!(
+        codes(&format!("{opening}(5... b5 6. Bb3 6. Re1 b5 *")),
+        ["unterminated-variation"]
+    );
+    assert_eq!(
+        codes(&format!("{opening}(5... b5 6. Bb3 Nxe4 7. Qxh7 *")),
+        ["unterminated-variation", "illegal-move"]
+    );
+    chess(
+        &format!("{opening}(5... b5 6. Bb3 6. Re1) 6. Re1 *"),
+        expect!["illegal-move `Re1`: no rook can move to e1 (it is a legal move for the other side: is a move missing?)"],
     );
 }
 
