@@ -253,19 +253,7 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                             )
                             .with_fix(format!("Write `{both}`"), [(at, both)])
                         }
-                        None => match capital_bishop(&position, text, &dialect) {
-                            // `ba4`: a bishop's letter in lower case, read as a pawn's file.
-                            Some(bishop) => SyntaxError::new(
-                                code,
-                                at,
-                                format!(
-                                    "{illegal} (a bishop's `B` in lower case? `{bishop}` can be \
-                                     played){rest}"
-                                ),
-                            )
-                            .with_fix(format!("Write `{bishop}`"), [(at, bishop)]),
-                            None => SyntaxError::new(code, at, format!("{illegal}{rest}")),
-                        },
+                        None => SyntaxError::new(code, at, format!("{illegal}{rest}")),
                     };
                     // A move of the other side: the move before it is missing. A null move
                     // in its place keeps the count and lets the rest be replayed.
@@ -489,18 +477,6 @@ fn glued_instead(
         );
         Some(after)
     }
-}
-
-/// `text` with its first letter a capital, when it is a `b` and the move so written can be
-/// played (`ba4` for `Ba4`): a bishop's letter typed in lower case, which reads as a pawn
-/// of the b-file (the other piece letters in lower case, `nf3`, are read as the pieces'
-/// moves, with a `non-standard-move`). Only for a move that cannot be played, so cold.
-#[cold]
-#[inline(never)]
-fn capital_bishop(position: &Position, text: &str, dialect: &Dialect) -> Option<String> {
-    let rest = text.strip_prefix('b')?;
-    let bishop = format!("B{rest}");
-    position.play(&bishop, dialect).is_ok().then_some(bishop)
 }
 
 /// The position after the stray text right before move `id`, when that text is two moves

@@ -389,12 +389,16 @@ fn chess_forms_and_languages_once_per_game() {
         ]],
     );
     // A bishop's `b` reads as a pawn of the b-file: where that cannot be played and the
-    // bishop's move can, the illegal move says so, with a fix.
+    // bishop's move can, the bishop's, in the same one warning (it was an illegal move that
+    // stopped the line); a pawn's capture stays the pawn's.
     fixes(
         Notation::Pgn,
-        "1. e4 d5 2. Nc3 d4 3. bc4 *",
-        expect![[r#"illegal-move: Write `Bc4` => "1. e4 d5 2. Nc3 d4 3. Bc4 *""#]],
+        "1. e4 d5 2. Nc3 d4 3. bc4 dxc3 4. nf3 cxb2 5. bxb2 *",
+        expect![[
+            r#"non-standard-move: Write all 3 such moves in standard SAN => "1. e4 d5 2. Nc3 d4 3. Bc4 dxc3 4. Nf3 cxb2 5. Bxb2 *""#
+        ]],
     );
+    chess("1. b4 c6 2. b5 Nf6 3. bxc6 *", expect![""]);
     // Castling typed without hyphens, or with a zero for a letter: one warning each, and
     // the rest of the game replayed (as stray text, the line waited for it to be fixed):
     // `Re1` and `Re8` are legal only from the castled rooks' squares.

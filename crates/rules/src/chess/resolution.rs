@@ -368,9 +368,28 @@ impl Position {
         diagnose_other_side: bool,
     ) -> Result<Played, IllegalMove> {
         match written::read(text, dialect.language) {
-            Some(reading) => self.play_reading(reading, text, dialect, diagnose_other_side),
+            Some(reading) => self
+                .play_reading(reading, text, dialect, diagnose_other_side)
+                .or_else(|illegal| self.lowercase_bishop(text, dialect).ok_or(illegal)),
             None => self.play_other_language(text, dialect, diagnose_other_side),
         }
+    }
+
+    /// A bishop's move typed with a lower-case `b` (`ba4`), which reads as a pawn's of the
+    /// b-file: played as the bishop's when the pawn's cannot be, with the other letters in
+    /// lower case' form (`nf3`, see `written::read`). English only (a `b` is no other
+    /// language's bishop). Cold: only after a move that cannot be played.
+    #[cold]
+    #[inline(never)]
+    fn lowercase_bishop(&self, text: &str, dialect: &Dialect) -> Option<Played> {
+        let rest = text.strip_prefix('b')?;
+        if dialect.language != Language::English {
+            return None;
+        }
+        let bishop = format!("B{rest}");
+        let mut reading = written::read(&bishop, dialect.language)?;
+        reading.forms.insert(Form::LowercasePieceLetter);
+        self.play_reading(reading, &bishop, dialect, false).ok()
     }
 
     /// Plays a text with a piece letter the game's language does not have (`Sf3` in an

@@ -333,8 +333,22 @@ fn a_piece_letter_in_lower_case_plays_with_a_note() {
             "{text}"
         );
     }
-    // `b` is a file: `bc4` is no bishop's move.
-    assert!(position.play("bc4", &EN).is_err());
+    // `b` is a file: the bishop's move when the pawn's cannot be played.
+    let bishop = played(&position, "bb5");
+    assert_eq!(bishop.san().to_string(), "Bb5");
+    assert_eq!(bishop.forms(), forms(&[Form::LowercasePieceLetter]));
+    let position = after("e4 d5 d3 Nf6");
+    assert_eq!(
+        played_forms(&position, "bd2"),
+        forms(&[Form::LowercasePieceLetter])
+    );
+    // A pawn's capture that can be played stays the pawn's.
+    let position = after("b4 c6 b5 Nf6");
+    assert_eq!(played(&position, "bxc6").san().to_string(), "bxc6");
+    assert!(played_forms(&position, "bxc6").is_empty());
+    // Not in a game of another language: Spanish `R` is the king, `r` no rook.
+    let spanish = Dialect::new(Language::Spanish);
+    assert!(Position::default().play("nf3", &spanish).is_err());
 }
 
 #[test]

@@ -161,8 +161,13 @@ fn read_piece_move(mut s: &[u8], language: Language, forms: &mut Forms) -> Optio
         }
         role = Some(r);
         s = &s[1..];
-    } else if let Some(&letter @ (b'n' | b'r' | b'q' | b'k')) = s.first() {
-        // English SAN's letter typed in lower case (`nf3`); not `b`, which is a file.
+    } else if let Some(&letter @ (b'n' | b'r' | b'q' | b'k')) =
+        s.first().filter(|_| language == Language::English)
+    {
+        // English SAN's letter typed in lower case (`nf3`); not `b`, which is a file (a
+        // bishop's `ba4` is tried when the pawn's move cannot be played). Not in a game of
+        // another language, where these letters are other pieces (Spanish `R` is the king),
+        // and a fix writing English SAN would change the move.
         role = Some(Language::English.role(letter.to_ascii_uppercase())?);
         forms.insert(Form::LowercasePieceLetter);
         s = &s[1..];

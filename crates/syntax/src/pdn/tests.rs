@@ -105,3 +105,14 @@ fn deep_and_large_input() {
     assert!(parse.errors().is_empty());
     assert_eq!(parse.games().count(), 5_000);
 }
+
+/// A NAG after a game's result is the game's one `stray-text` (not a game of nothing with
+/// no result), but not where moves follow it on the line: in PDN a game ends at its result
+/// even so, and the NAG stays the next game's, whose moves have their own diagnostics.
+#[test]
+fn a_nag_after_the_result() {
+    let text = "1. 32-28 19-23 2-0 $1\n\n1. 33-29 *\n";
+    assert_eq!(codes(text), vec![("$1".into(), Code::StrayText)]);
+    assert_eq!(parse(text).syntax().children().count(), 2, "two games");
+    assert_eq!(codes("1. 32-28 19-23 2-0 $1 2. 28x19 14x23 2-0\n"), vec![]);
+}

@@ -146,14 +146,28 @@ pub(crate) fn split_games<D: Dialect>(lexed: &Lexed<'_, D::Kind>) -> Vec<Range<u
 /// `1-0 1/2-1/2`), or `i`. A second result on the line is the game's mistake, said once by
 /// the grammar: as a game of its own, it was a game of no moves that nothing reported.
 fn comments_on_line<D: Dialect>(lexed: &Lexed<'_, D::Kind>, mut i: usize) -> usize {
+    // The last before the NAGs just passed, if the last taken was one.
+    let mut before_nags = None;
     let mut j = i + 1;
     while j < lexed.len() {
         match D::role(lexed.kind(j)) {
             WHITESPACE if lexed.token_bytes(j).iter().any(|&b| is_line_break(b)) => break,
             WHITESPACE | BOM => {}
-            // (A NAG there annotates no move: the game's error, said once by the grammar;
-            // as the next game's, it was a game of nothing with no result.)
-            BRACE_COMMENT | LINE_COMMENT | RESULT | NAG => i = j,
+            // A NAG there annotates no move: the game's error, said once by the grammar
+            // (as the next game's, it was a game of nothing with no result); but not when
+            // moves follow it on the line (PDN's `2-0 $1 2. 28x19`: in PDN a game ends at
+            // its result even so), where it stays the next game's, as before: the game
+            // there has its own errors, which the NAG's would have added to.
+            NAG => {
+                before_nags.get_or_insert(i);
+                i = j;
+            }
+            BRACE_COMMENT | LINE_COMMENT | RESULT => {
+                before_nags = None;
+                i = j;
+            }
+            SAN => return before_nags.unwrap_or(i),
+            INTEGER if lexed.token_bytes(j) != b"1" => return before_nags.unwrap_or(i),
             _ => break,
         }
         j += 1;
