@@ -377,6 +377,9 @@ pub struct Line {
     pub comments: Vec<Comment>,
     /// The lines written inside it, in text order.
     pub variations: Vec<LineId>,
+    /// Whether it is a PGN or PDN variation whose `)` is never written (the syntax's
+    /// `unterminated-variation`): it runs to the end of its game.
+    pub unclosed: bool,
 }
 
 impl Line {
@@ -421,6 +424,7 @@ impl Line {
             moves: line.moves,
             comments: line.comments,
             variations: line.variations,
+            unclosed: false,
         }
     }
 

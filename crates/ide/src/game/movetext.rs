@@ -179,7 +179,7 @@ impl PlainSink for ModelSink<'_, '_> {
 
     #[inline]
     fn close(&mut self, at: TextSize) {
-        self.reader(at).end_variation(at);
+        self.reader(at).end_variation(at, false);
     }
 }
 
@@ -637,9 +637,10 @@ impl Reader {
         self.begin_line(start, ply, Some(parent), from);
     }
 
-    /// The variation being read ends at `end`.
-    fn end_variation(&mut self, end: TextSize) {
+    /// The variation being read ends at `end`, with its `)` or (`unclosed`) without.
+    fn end_variation(&mut self, end: TextSize, unclosed: bool) {
         let sub = self.end_line(end);
+        self.game.lines[sub.0 as usize].unclosed = unclosed;
         let frame = self.frames.last_mut().expect("a variation is in a line");
         frame.variations.push(sub);
         if let Some(&m) = frame.moves.last() {
@@ -695,7 +696,10 @@ impl Reader {
                 K::VARIATION => {
                     self.begin_variation(at);
                     self.tree_line(child, at);
-                    self.end_variation(at + trimmed_len(child, role));
+                    let closed = child.children().any(
+                        |c| matches!(c, NodeOrToken::Token(t) if role(t.kind()) == K::R_PAREN),
+                    );
+                    self.end_variation(at + trimmed_len(child, role), !closed);
                 }
                 _ => {}
             }

@@ -428,55 +428,51 @@ fn glued_instead(
     dialect: &Dialect,
     out: &mut Replay,
 ) -> Option<Position> {
-    {
-        let model = game.game;
-        let at = line.moves.iter().position(|&m| m == id)?;
-        let next = &model[*line.moves.get(at + 1)?];
-        let next_text = game.text_of(next.text);
-        // The moves played before `id`, from the game's start: its parents, last first.
-        let mut path = Vec::new();
-        let mut parent = model[id].parent;
-        while let Some(m) = parent {
-            path.push(m);
-            parent = model[m].parent;
-        }
-        let mut before = start.clone();
-        for &m in path.iter().rev() {
-            before = before
-                .play(game.text_of(model[m].text), dialect)
-                .ok()?
-                .into_position();
-        }
-        // The replay reached `played` so (a move before it that was itself such a slip was
-        // not).
-        if before.play(text, dialect).ok()?.position() != played {
-            return None;
-        }
-        let (k, after) = glued_moves(&before, text, dialect)?;
-        let meant = match next.number_range {
-            Some(_) => next.ply == ply + 2,
-            None => {
-                after.play(next_text, dialect).is_ok() && played.play(next_text, dialect).is_err()
-            }
-        };
-        if !meant {
-            return None;
-        }
-        let both = format!("{} {}", &text[..k], &text[k..]);
-        let range = game.range(model[id].text);
-        out.diagnostics.push(
-            SyntaxError::new(
-                codes::WrongDisambiguation,
-                range,
-                format!(
-                    "two moves with no space between? `{both}` can be played, and the next \
-                     move follows them (read as one move, no piece of that kind stands there)"
-                ),
-            )
-            .with_fix(format!("Write `{both}`"), [(range, both)]),
-        );
-        Some(after)
+    let model = game.game;
+    let at = line.moves.iter().position(|&m| m == id)?;
+    let next = &model[*line.moves.get(at + 1)?];
+    let next_text = game.text_of(next.text);
+    // The moves played before `id`, from the game's start: its parents, last first.
+    let mut path = Vec::new();
+    let mut parent = model[id].parent;
+    while let Some(m) = parent {
+        path.push(m);
+        parent = model[m].parent;
     }
+    let mut before = start.clone();
+    for &m in path.iter().rev() {
+        before = before
+            .play(game.text_of(model[m].text), dialect)
+            .ok()?
+            .into_position();
+    }
+    // The replay reached `played` so (a move before it that was itself such a slip was
+    // not).
+    if before.play(text, dialect).ok()?.position() != played {
+        return None;
+    }
+    let (k, after) = glued_moves(&before, text, dialect)?;
+    let meant = match next.number_range {
+        Some(_) => next.ply == ply + 2,
+        None => after.play(next_text, dialect).is_ok() && played.play(next_text, dialect).is_err(),
+    };
+    if !meant {
+        return None;
+    }
+    let both = format!("{} {}", &text[..k], &text[k..]);
+    let range = game.range(model[id].text);
+    out.diagnostics.push(
+        SyntaxError::new(
+            codes::WrongDisambiguation,
+            range,
+            format!(
+                "two moves with no space between? `{both}` can be played, and the next \
+                 move follows them (read as one move, no piece of that kind stands there)"
+            ),
+        )
+        .with_fix(format!("Write `{both}`"), [(range, both)]),
+    );
+    Some(after)
 }
 
 /// The position after the stray text right before move `id`, when that text is two moves

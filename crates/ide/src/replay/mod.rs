@@ -335,17 +335,14 @@ fn rest_not_checked(game: GameRef<'_>, m: MoveId) -> &'static str {
 /// it comes right after stray text in its line (`4. O–O Nf6`: the text stood where a move
 /// would), or it is in a variation whose `)` is never written (the syntax's
 /// `unterminated-variation`: `(5... b5 6. Bb3 6. Re1 b5 *`), where it is most likely the
-/// first move of the line the variation branches from, read as the variation's. (A
-/// variation that ends with a `)` of a variation inside it is taken as closed.) Asked only
+/// first move of the line the variation branches from, read as the variation's. Asked only
 /// of a move that cannot be played; one call out of the replay's loop, whose code a second
 /// test in place had grown by 0.5% of its instructions.
 #[cold]
 #[inline(never)]
 fn told_elsewhere(game: GameRef<'_>, m: MoveId) -> bool {
     let model = game.game;
-    let line = &model[model[m].line];
-    model.follows_stray_text(m)
-        || line.parent.is_some() && game.bytes_of(line.range).last() != Some(&b')')
+    model.follows_stray_text(m) || model[model[m].line].unclosed
 }
 
 #[cfg(test)]

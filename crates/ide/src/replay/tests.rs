@@ -21,6 +21,15 @@ fn check(notation: Notation, text: &str, expect: Expect) {
     expect.assert_eq(&found.join("\n"));
 }
 
+/// The codes of every diagnostic of `text`, the syntax's and the replay's, in order.
+fn codes(notation: Notation, text: impl Into<String>) -> Vec<&'static str> {
+    Document::new(notation, text.into())
+        .diagnostics()
+        .iter()
+        .map(|d| d.code.as_str())
+        .collect()
+}
+
 fn go(text: &str, expect: Expect) {
     check(Notation::Sgf, text, expect);
 }
@@ -139,26 +148,16 @@ fn draughts_illegal_moves_once_each() {
     );
     // Stray text where White's move would be: its `stray-text` alone, not also Black's
     // move after it (as in chess); a move of the same side after stray text is told.
-    let document = Document::new(Notation::Pdn, "1. 32-28 19-23 2. oops 14-19 *".into());
-    let codes: Vec<&str> = document
-        .diagnostics()
-        .iter()
-        .map(|d| d.code.as_str())
-        .collect();
-    assert_eq!(codes, ["stray-text"]);
+    let found = codes(Notation::Pdn, "1. 32-28 19-23 2. oops 14-19 *");
+    assert_eq!(found, ["stray-text"]);
     draughts("1. 32-28 19-23 2. oops 28x19 14x23 3. 31-27 *", expect![""]);
     // A variation never closed: the other side's move in it is where its `)` was left out,
     // and its `unterminated-variation` the one mistake (it was two, with the move's).
-    let document = Document::new(
+    let found = codes(
         Notation::Pdn,
-        "1. 32-28 19-23 (1... 18-23 2. 33-29 2. 28x19 14x23 *".into(),
+        "1. 32-28 19-23 (1... 18-23 2. 33-29 2. 28x19 14x23 *",
     );
-    let codes: Vec<&str> = document
-        .diagnostics()
-        .iter()
-        .map(|d| d.code.as_str())
-        .collect();
-    assert_eq!(codes, ["unterminated-variation"]);
+    assert_eq!(found, ["unterminated-variation"]);
     // A variation that cannot go on does not stop the main line.
     draughts(
         "1. 32-28 (1. 33-29 50-45) 19-23 2. 28x19 *",
@@ -259,13 +258,8 @@ fn chess_illegal_and_ambiguous_moves_once_each() {
     // that follows an illegal move, changes nothing.
     for castling in ["O–O", "Ο-Ο"] {
         let text = format!("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. {castling} Nf6 5. Kh2 *");
-        let document = Document::new(Notation::Pgn, text);
-        let codes: Vec<&str> = document
-            .diagnostics()
-            .iter()
-            .map(|d| d.code.as_str())
-            .collect();
-        assert_eq!(codes, ["stray-text"], "{castling}");
+        let found = codes(Notation::Pgn, text);
+        assert_eq!(found, ["stray-text"], "{castling}");
     }
     chess(
         "1. e4 e5 2. Nf3 oops Nc6 3. Ke3 *",
@@ -295,13 +289,8 @@ fn chess_illegal_and_ambiguous_moves_once_each() {
         ("1. e4 e5 2. N f3 Nc6 3. d4 *", ["evaluation-as-text"]),
         ("1. e4 e5 2. Nf3 Nc6 3. R c4 *", ["stray-text"]),
     ] {
-        let document = Document::new(Notation::Pgn, text.to_string());
-        let codes: Vec<&str> = document
-            .diagnostics()
-            .iter()
-            .map(|d| d.code.as_str())
-            .collect();
-        assert_eq!(codes, expected, "{text}");
+        let found = codes(Notation::Pgn, text);
+        assert_eq!(found, expected, "{text}");
     }
     // What the board shows after each: the letter's piece moved, or (`N f3`, `f3` legal as
     // written) the pawn; `R c4`, which no rook can play, the pawn's `c4`.
@@ -734,20 +723,19 @@ fn sibling_and_nested_variations_start_where_they_branch() {
 /// too. A move of the same side, or in a closed variation, is told as before.
 #[test]
 fn chess_a_variation_never_closed_is_one_mistake() {
-    let codes = |text: &str| -> Vec<&'static str> {
-        Document::new(Notation::Pgn, text.into())
-            .diagnostics()
-            .iter()
-            .map(|d| d.code.as_str())
-            .collect()
-    };
     let opening = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 ";
     assert_eq!(
-        codes(&format!("{opening}(5... b5 6. Bb3 6. Re1 b5 *")),
+        codes(
+            Notation::Pgn,
+            format!("{opening}(5... b5 6. Bb3 6. Re1 b5 *")
+        ),
         ["unterminated-variation"]
     );
     assert_eq!(
-        codes(&format!("{opening}(5... b5 6. Bb3 Nxe4 7. Qxh7 *")),
+        codes(
+            Notation::Pgn,
+            format!("{opening}(5... b5 6. Bb3 Nxe4 7. Qxh7 *")
+        ),
         ["unterminated-variation", "illegal-move"]
     );
     chess(

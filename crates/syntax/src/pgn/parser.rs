@@ -146,8 +146,6 @@ pub(crate) fn split_games<D: Dialect>(lexed: &Lexed<'_, D::Kind>) -> Vec<Range<u
 /// `1-0 1/2-1/2`), or `i`. A second result on the line is the game's mistake, said once by
 /// the grammar: as a game of its own, it was a game of no moves that nothing reported.
 fn comments_on_line<D: Dialect>(lexed: &Lexed<'_, D::Kind>, mut i: usize) -> usize {
-    // The last before the NAGs just passed, if the last taken was one.
-    let mut before_nags = None;
     let mut j = i + 1;
     while j < lexed.len() {
         match D::role(lexed.kind(j)) {
@@ -158,16 +156,8 @@ fn comments_on_line<D: Dialect>(lexed: &Lexed<'_, D::Kind>, mut i: usize) -> usi
             // moves follow it on the line (PDN's `2-0 $1 2. 28x19`: in PDN a game ends at
             // its result even so), where it stays the next game's, as before: the game
             // there has its own errors, which the NAG's would have added to.
-            NAG => {
-                before_nags.get_or_insert(i);
-                i = j;
-            }
-            BRACE_COMMENT | LINE_COMMENT | RESULT => {
-                before_nags = None;
-                i = j;
-            }
-            SAN => return before_nags.unwrap_or(i),
-            INTEGER if lexed.token_bytes(j) != b"1" => return before_nags.unwrap_or(i),
+            NAG if moves_on_line::<D>(lexed, j + 1) => break,
+            BRACE_COMMENT | LINE_COMMENT | RESULT | NAG => i = j,
             _ => break,
         }
         j += 1;
@@ -209,12 +199,15 @@ fn result_continues<D: Dialect>(lexed: &Lexed<'_, D::Kind>, i: usize) -> bool {
 /// game of the rest, with a missing move at its first move and a mismatched result. A `1.`
 /// there starts a game (games written one to a line); a line break after the result ends
 /// the game, as the standard reads it.
-fn moves_follow_result<D: Dialect>(lexed: &Lexed<'_, D::Kind>, mut i: usize) -> bool {
+fn moves_follow_result<D: Dialect>(lexed: &Lexed<'_, D::Kind>, i: usize) -> bool {
     // (Not where a result may be written again after comments, PDN's `2-0 {c} 2-0`: there
     // the splitter and the grammar's reading after a result would disagree.)
-    if D::REPEATED_RESULT {
-        return false;
-    }
+    !D::REPEATED_RESULT && moves_on_line::<D>(lexed, i)
+}
+
+/// Whether a move, or a move number other than 1, is on the line of token `i` from it on,
+/// after blanks, comments and NAGs (see [`moves_follow_result`]).
+fn moves_on_line<D: Dialect>(lexed: &Lexed<'_, D::Kind>, mut i: usize) -> bool {
     while i < lexed.len() {
         match D::role(lexed.kind(i)) {
             WHITESPACE if lexed.token_bytes(i).iter().any(|&b| is_line_break(b)) => return false,

@@ -309,8 +309,9 @@ pub fn read_plain<S: PlainSink>(bytes: &[u8], start: usize, sink: &mut S) -> Opt
             // Comments after the result that end the text are the game's too (the grammar's
             // split), on lines of their own: the grammar reads such a game, the last of its
             // file.
-            if matches!(bytes.get(game_start(bytes, i)), Some(b'{' | b';' | b'%'))
-                && only_comments_follow(bytes, i, cr_lines)
+            let next = game_start(bytes, i);
+            if matches!(bytes.get(next), Some(b'{' | b';' | b'%'))
+                && only_comments_follow(bytes, next, cr_lines)
             {
                 return None;
             }
@@ -332,11 +333,11 @@ pub fn read_plain<S: PlainSink>(bytes: &[u8], start: usize, sink: &mut S) -> Opt
     }
 }
 
-/// Whether only comments (and `%` escape lines) and white space follow `from` to the end of
-/// the text (or a brace comment there is not closed: the grammar's to read either way).
+/// Whether only comments (and `%` escape lines) and white space are at `from` (past white
+/// space) to the end of the text (or a brace comment there is not closed: the grammar's to
+/// read either way).
 #[cold]
-fn only_comments_follow(bytes: &[u8], from: usize, cr_lines: bool) -> bool {
-    let mut j = game_start(bytes, from);
+fn only_comments_follow(bytes: &[u8], mut j: usize, cr_lines: bool) -> bool {
     loop {
         j = match bytes.get(j) {
             None => return true,

@@ -623,21 +623,14 @@ fn a_promotion_written_with_a_slash_or_in_parentheses_is_part_of_its_move() {
 
 #[test]
 fn a_second_result_on_the_results_line_is_one_error_of_the_game() {
-    let text = "1. e4 e5 1-0 1/2-1/2\n\n1. d4 *\n";
-    let parse = parse(text);
-    let errors = parse.errors().to_vec();
-    assert_eq!(errors.len(), 1, "{errors:?}");
-    assert_eq!(errors[0].code, Code::StrayText);
+    let (error, games, fixed) = one_stray_text("1. e4 e5 1-0 1/2-1/2\n\n1. d4 *\n");
     assert_eq!(
-        errors[0].message,
+        error.message,
         "`1/2-1/2` after the game's result `1-0`: a game has one result"
     );
     // Two games: the second result is the first game's, not a game of its own.
-    let games = game_count(&parse);
     assert_eq!(games, 2);
-    let fixed = fixed_by(text, &errors[0].fixes[0]);
     assert_eq!(fixed, "1. e4 e5 1-0\n\n1. d4 *\n");
-    assert!(super::parse(&fixed).errors().is_empty());
     // On the next line, a result is a game of its own, as before.
     assert!(super::parse("1. e4 e5 1-0\n1/2-1/2\n").errors().is_empty());
 }
@@ -651,20 +644,14 @@ fn a_result_with_moves_after_it_on_its_line_is_one_error_of_the_game() {
         ("1. e4 (1. d4 * d5) e5 *\n", "1. e4 (1. d4 d5) e5 *\n"),
         ("1. e4 1-0 {won} e5 2. Nf3 *\n", "1. e4 {won} e5 2. Nf3 *\n"),
     ] {
-        let parse = parse(text);
-        let errors = parse.errors().to_vec();
-        assert_eq!(errors.len(), 1, "{text}: {errors:?}");
-        assert_eq!(errors[0].code, Code::StrayText);
-        let result = &text[std::ops::Range::<usize>::from(errors[0].range)];
+        let (error, games, after_fix) = one_stray_text(text);
+        let result = &text[std::ops::Range::<usize>::from(error.range)];
         assert_eq!(
-            errors[0].message,
+            error.message,
             format!("`{result}` with moves after it on its line: a result ends a game")
         );
-        let games = game_count(&parse);
         assert_eq!(games, 1, "{text}");
-        let after_fix = fixed_by(text, &errors[0].fixes[0]);
         assert_eq!(after_fix, fixed);
-        assert!(super::parse(&after_fix).errors().is_empty());
     }
     // A `1.` after the result starts a game (games one to a line), and a result at the end
     // of its line ends its game, as before.
@@ -700,20 +687,13 @@ fn two_moves_with_no_space_between_are_one_stray_text_with_the_space_as_fix() {
         ),
         ("1. e4 e5 2. O-ONc6 *\n", "1. e4 e5 2. O-O Nc6 *\n"),
     ] {
-        let parse = parse(text);
-        let errors = parse.errors().to_vec();
-        assert_eq!(errors.len(), 1, "{text}: {errors:?}");
-        assert_eq!(errors[0].code, Code::StrayText);
+        let (error, _, after_fix) = one_stray_text(text);
         assert!(
-            errors[0]
-                .message
-                .contains("two moves with no space between?"),
+            error.message.contains("two moves with no space between?"),
             "{}",
-            errors[0].message
+            error.message
         );
-        let after_fix = fixed_by(text, &errors[0].fixes[0]);
         assert_eq!(after_fix, fixed);
-        assert!(super::parse(&after_fix).errors().is_empty());
     }
     // A word that is not two moves keeps the plain message and no fix.
     let errors = parse("1. e4 e5 2. Nf3xyz *\n").errors().to_vec();
@@ -767,6 +747,19 @@ fn the_plain_reader_reads_a_game_whose_result_ends_its_line_after_blanks() {
 }
 
 /// The number of games (`GAME` nodes) a parse found.
+/// The one error of `text`, a `stray-text`; the number of games it is read as; and the
+/// text its first fix makes, which must parse with no error.
+fn one_stray_text(text: &str) -> (SyntaxError, usize, String) {
+    let parse = parse(text);
+    let errors = parse.errors().to_vec();
+    assert_eq!(errors.len(), 1, "{text}: {errors:?}");
+    let error = errors[0].clone();
+    assert_eq!(error.code, Code::StrayText, "{text}");
+    let fixed = fixed_by(text, &error.fixes[0]);
+    assert!(super::parse(&fixed).errors().is_empty(), "{fixed}");
+    (error, game_count(&parse), fixed)
+}
+
 fn game_count(parse: &Parse) -> usize {
     parse
         .syntax()
@@ -845,21 +838,16 @@ fn a_nag_after_the_result_is_one_error_of_the_game() {
             "1. e4 e5 1-0 {won}\n\n1. d4 *\n",
         ),
     ] {
-        let parse = parse(text);
-        let errors = parse.errors().to_vec();
-        assert_eq!(errors.len(), 1, "{text}: {errors:?}");
-        assert_eq!(errors[0].code, Code::StrayText);
+        let (error, games, after_fix) = one_stray_text(text);
         assert!(
-            errors[0]
+            error
                 .message
                 .ends_with("after the game's result: a NAG annotates the move before it"),
             "{}",
-            errors[0].message
+            error.message
         );
-        assert_eq!(game_count(&parse), 2, "{text}");
-        let after_fix = fixed_by(text, &errors[0].fixes[0]);
+        assert_eq!(games, 2, "{text}");
         assert_eq!(after_fix, fixed);
-        assert!(super::parse(&after_fix).errors().is_empty());
     }
     for text in [
         "1. e4 e5 1-0 $2 Nf3 *\n",
