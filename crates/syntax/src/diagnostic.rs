@@ -306,12 +306,16 @@ impl SyntaxError {
         title: impl Into<String>,
         edits: impl IntoIterator<Item = (TextRange, String)>,
     ) -> SyntaxError {
+        let mut edits: Vec<TextEdit> = edits
+            .into_iter()
+            .map(|(range, insert)| TextEdit { range, insert })
+            .collect();
+        // In text order, as a fix promises, however they were found (a game's main line is
+        // replayed before its variations, which stand among its moves).
+        edits.sort_by_key(|e| (e.range.start(), e.range.end()));
         self.fixes.push(Fix {
             title: title.into(),
-            edits: edits
-                .into_iter()
-                .map(|(range, insert)| TextEdit { range, insert })
-                .collect(),
+            edits,
         });
         self
     }

@@ -387,6 +387,15 @@ fn chess_forms_and_languages_once_per_game() {
             r#"non-standard-move: Write all 3 such moves in standard SAN => "1. e4 d5 2. Nc3 d4 3. Bc4 dxc3 4. Nf3 cxb2 5. Bxb2 *""#
         ]],
     );
+    // The moves of a variation among the main line's: the fix's edits in text order
+    // (the main line is replayed first, and the variation's edits came after all of its).
+    fixes(
+        Notation::Pgn,
+        "1. e2e4 e7e5 (1... c7c5 2. g1f3) 2. g1f3 *",
+        expect![[
+            r#"non-standard-move: Write all 5 such moves in standard SAN => "1. e4 e5 (1... c5 2. Nf3) 2. Nf3 *""#
+        ]],
+    );
     chess("1. b4 c6 2. b5 Nf6 3. bxc6 *", expect![""]);
     // Castling typed without hyphens, or with a zero for a letter: one warning each, and
     // the rest of the game replayed (as stray text, the line waited for it to be fixed):
@@ -478,6 +487,13 @@ fn fixes(notation: Notation, text: &str, expect: Expect) {
     let mut out = Vec::new();
     for (diagnostic, fix) in document.fixes(everything) {
         let fix = &fix;
+        assert!(
+            fix.edits
+                .windows(2)
+                .all(|w| w[0].range.end() <= w[1].range.start()),
+            "a fix's edits in text order, apart: {:?}",
+            fix.edits
+        );
         let mut fixed = text.to_string();
         for edit in fix.edits.iter().rev() {
             fixed.replace_range(std::ops::Range::<usize>::from(edit.range), &edit.insert);
