@@ -18,7 +18,7 @@
 //! contradicts could move a move to the other side.
 
 use kifu_syntax::pgn::SyntaxKind as K;
-use kifu_syntax::{Severity, TextRange, TextSize};
+use kifu_syntax::{Severity, TextRange};
 use rowan::{Language, NodeOrToken};
 
 use crate::roles::{node_role, pdn_role, pgn_role, token_role, token_text, Role};
@@ -100,9 +100,9 @@ struct Formatter<'d> {
     /// lone `\r`).
     /// Line breaks inside comments and values are theirs, byte for byte.
     nl: &'static str,
-    /// Where each problem that leaves its game as written starts, in text order: a syntax
-    /// error, or a move number its moves contradict.
-    blocked: Vec<TextSize>,
+    /// Where each problem that leaves its game as written is, in text order of its start: a
+    /// syntax error, or a move number its moves contradict.
+    blocked: Vec<TextRange>,
 }
 
 impl<'d> Formatter<'d> {
@@ -115,7 +115,7 @@ impl<'d> Formatter<'d> {
             Some(at) if bytes[at] == b'\r' => "\r",
             _ => "\n",
         };
-        let mut blocked: Vec<TextSize> = document
+        let mut blocked: Vec<TextRange> = document
             .syntax_diagnostics()
             .iter()
             .filter(|d| d.severity() == Severity::Error)
@@ -125,9 +125,9 @@ impl<'d> Formatter<'d> {
                     .iter()
                     .filter(|d| d.code == codes::WrongMoveNumber),
             )
-            .map(|d| d.range.start())
+            .map(|d| d.range)
             .collect();
-        blocked.sort_unstable();
+        blocked.sort_unstable_by_key(|range| range.start());
         Formatter {
             document,
             options,
@@ -136,10 +136,51 @@ impl<'d> Formatter<'d> {
         }
     }
 
-    /// Whether the game at `range` is left as written (a problem starts in it).
+    /// Whether the game at `range` is left as written: a problem starts in it, or is an
+    /// empty range at its end (`)` missing) or inside it. A problem that starts where the
+    /// game ends is the next game's or the text's after it (a stray `,` or `)` right after
+    /// the game's last byte), and an empty one where the game starts is the game's before
+    /// it: counted in this game, it was left as written while the same game a blank line
+    /// away from the problem (as formatting leaves it) was not, so formatting the output
+    /// changed it.
     fn leave_as_written(&self, range: TextRange) -> bool {
-        let i = self.blocked.partition_point(|&at| at < range.start());
-        self.blocked.get(i).is_some_and(|&at| at <= range.end())
+        let i = self
+            .blocked
+            .partition_point(|at| at.start() < range.start());
+        self.blocked[i..]
+            .iter()
+            .take_while(|at| at.start() <= range.end())
+            .any(|at| {
+                if at.is_empty() {
+                    at.start() > range.start()
+                } else {
+                    at.start() < range.end()
+                }
+            })
+    }
+
+    /// `node` as written, without the white-space tokens it ends with, then a line break
+    /// unless it ends with one. `trim_end` cut into a token: a tag value, a comment or an
+    /// SGF value left open at the end of the text ends with spaces and line breaks of its
+    /// own, which a game left as written lost.
+    fn as_written<L: Language>(
+        &self,
+        node: &rowan::SyntaxNode<L>,
+        is_space: impl Fn(&rowan::SyntaxToken<L>) -> bool,
+        out: &mut String,
+    ) {
+        let text = node.text().to_string();
+        let mut end = text.len();
+        let mut token = node.last_token();
+        while let Some(t) = token.filter(|t| end > 0 && is_space(t)) {
+            end -= t.text().len();
+            token = t.prev_token();
+        }
+        let kept = &text[..end];
+        out.push_str(kept);
+        if !kept.ends_with(['\n', '\r']) {
+            out.push_str(self.nl);
+        }
     }
 
     /// A PGN or PDN text, read through the roles of its kinds.
@@ -192,8 +233,8 @@ impl<'d> Formatter<'d> {
             })
             .flatten();
         if formatted.is_none() {
-            out.push_str(game.text().to_string().trim_end());
-            out.push_str(self.nl);
+            let space = |t: &rowan::SyntaxToken<L>| token_role(t, role) == K::WHITESPACE;
+            self.as_written(game, space, &mut out);
         }
         out
     }
@@ -248,8 +289,9 @@ impl<'d> Formatter<'d> {
                 // White space between game trees becomes a line break; other text outside
                 // them (a warning says what) is kept.
                 E::Token(token) if token.kind() == S::WHITESPACE => {}
-                other => {
-                    out.push_str(other.to_string().trim_end());
+                E::Node(node) => self.as_written(&node, |t| t.kind() == S::WHITESPACE, &mut out),
+                E::Token(token) => {
+                    out.push_str(token.text());
                     out.push_str(self.nl);
                 }
             }
@@ -259,13 +301,14 @@ impl<'d> Formatter<'d> {
 
     /// One SGF game tree, formatted or as written, ending with a line break.
     fn sgf_game(&self, tree: &kifu_syntax::sgf::SyntaxNode) -> String {
+        use kifu_syntax::sgf::SyntaxKind as S;
         let mut out = String::new();
         if self.leave_as_written(tree.text_range()) {
-            out.push_str(tree.text().to_string().trim_end());
+            self.as_written(tree, |t| t.kind() == S::WHITESPACE, &mut out);
         } else {
             sgf_tree(tree, 0, self.nl, &mut out);
+            out.push_str(self.nl);
         }
-        out.push_str(self.nl);
         out
     }
 }
@@ -724,6 +767,57 @@ mod tests {
             (;GM[1]
             ;B[aa])
         "#]],
+        );
+    }
+
+    /// A problem right after a game's last byte is the next game's, or the text's after
+    /// it: the game is formatted, and formatting the output again changes nothing (the
+    /// game was left as written with the problem touching it, then formatted once a blank
+    /// line stood between them).
+    #[test]
+    fn a_problem_right_after_a_game_is_not_the_games() {
+        check_in(
+            Notation::Pdn,
+            "1. *19- 23 *,",
+            expect![[r#"
+                1. *
+
+                1. 19- 23 *
+
+                ,
+            "#]],
+        );
+        check_in(
+            Notation::Sgf,
+            "(;GM[1];B[aa]%)(;W[gc](;B[cg])(;B[gg])))",
+            expect![[r#"
+                (;GM[1];B[aa]%)
+                (;W[gc]
+                  (;B[cg])
+                  (;B[gg]))
+                )
+            "#]],
+        );
+        // `)` missing at the end of a game: the empty range of its problem is the game's.
+        check("1. e4 (1. d4 *", expect!["1. e4 (1. d4 *\n"]);
+    }
+
+    /// A game left as written loses the white space after it, but not the spaces that end
+    /// a tag value, a comment or an SGF value left open at the end of the text: they are
+    /// the value's, and the comment's.
+    #[test]
+    fn a_game_left_as_written_keeps_the_spaces_of_what_is_left_open() {
+        check("[Event \"Open \n\n", expect!["[Event \"Open \n"]);
+        check("1. e4 { a note  \n\n", expect!["1. e4 { a note  \n\n"]);
+        check_in(
+            Notation::Sgf,
+            "(;GM[1]C[a note  \n\n",
+            expect!["(;GM[1]C[a note  \n"],
+        );
+        check_in(
+            Notation::Sgf,
+            "(;GM[1]C[a])  %%  \n",
+            expect!["(;GM[1]C[a])\n%%\n"],
         );
     }
 
