@@ -1406,7 +1406,8 @@ fn sarif_is_one_log_with_a_result_per_diagnostic() {
 
 /// `kifu fmt`: `--check` says what is not formatted (a diff, status 1) and changes nothing;
 /// without it files are rewritten (PGN, SGF, PDN), the second time to the same bytes; a
-/// broken game and files that are not UTF-8 are left as they are; `-` formats standard input.
+/// broken game, and a file in two encodings (a game in UTF-8, one in Latin-1), are left as
+/// they are; `-` formats standard input.
 #[test]
 fn fmt_rewrites_checks_and_leaves_alone() {
     let dir = TempDir::new("fmt");
@@ -1415,8 +1416,12 @@ fn fmt_rewrites_checks_and_leaves_alone() {
     std::fs::write(&messy, text).unwrap();
     let broken = dir.join("broken.pgn");
     std::fs::write(&broken, "[Event \"b\"]\n1. e4 ) e5 *\n").unwrap();
-    let latin1 = dir.join("latin1.pgn");
-    std::fs::write(&latin1, b"[White \"M\xfcller\"]\n1.e4 *\n").unwrap();
+    let mixed = dir.join("mixed.pgn");
+    std::fs::write(
+        &mixed,
+        b"[White \"M\xc3\xbcller\"]\n1.e4 *\n\n[White \"M\xfcller\"]\n1.d4 *\n",
+    )
+    .unwrap();
     let go = dir.join("go.sgf");
     std::fs::write(&go, "(;GM[1]SZ[9];B[ee] ;W[cc])").unwrap();
     let draughts = dir.join("draughts.pdn");
@@ -1424,7 +1429,12 @@ fn fmt_rewrites_checks_and_leaves_alone() {
     let dir_arg = dir.to_str().unwrap();
 
     let check = kifu(&["fmt", "--check", dir_arg]);
-    assert_eq!(code(&check), 2, "latin1.pgn cannot be formatted");
+    assert_eq!(code(&check), 2, "mixed.pgn cannot be formatted");
+    let stderr = String::from_utf8_lossy(&check.stderr);
+    assert!(
+        stderr.contains("mixed.pgn: it is neither UTF-8 nor all in one other encoding"),
+        "{stderr}"
+    );
     let diff = stdout(&check);
     assert!(diff.contains("-1.e4  e5 2.Nf3 {c} Nc6 1-0"), "{diff}");
     assert!(diff.contains("+1. e4 e5 2. Nf3 {c} 2... Nc6 1-0"), "{diff}");
@@ -1435,7 +1445,7 @@ fn fmt_rewrites_checks_and_leaves_alone() {
         "--check wrote"
     );
 
-    std::fs::remove_file(&latin1).unwrap();
+    std::fs::remove_file(&mixed).unwrap();
     assert_eq!(code(&kifu(&["fmt", "--check", dir_arg])), 1);
     let rewrite = kifu(&["fmt", dir_arg]);
     assert_eq!(
@@ -1478,4 +1488,58 @@ fn fmt_rewrites_checks_and_leaves_alone() {
     let piped = kifu_with_stdin(&["fmt", "-"], b"1.e4 e5  *");
     assert_eq!(code(&piped), 0);
     assert_eq!(stdout(&piped), "1. e4 e5 *\n");
+}
+
+/// `kifu fmt` writes a file that is all in one encoding other than UTF-8 back in it, byte
+/// for byte where it does not format: a Latin-1 PGN database, an SGF file in the GB2312 its
+/// `CA[]` names, standard input in Latin-1; `--check` shows the diff in the text's own
+/// characters.
+#[test]
+fn fmt_writes_a_file_back_in_its_encoding() {
+    let dir = TempDir::new("fmt-encoding");
+    let latin1 = dir.join("latin1.pgn");
+    std::fs::write(
+        &latin1,
+        b"[White \"M\xfcller\"] [Event \"x\"]\n1.e4  e5 *\n",
+    )
+    .unwrap();
+    let gb2312 = dir.join("gb2312.sgf");
+    // `\xc0\xee` is 李 in GB2312.
+    std::fs::write(&gb2312, b"(;CA[gb2312]GM[1]PB[\xc0\xee];B[ee] ;W[cc])").unwrap();
+    let dir_arg = dir.to_str().unwrap();
+
+    let check = kifu(&["fmt", "--check", dir_arg]);
+    assert_eq!(
+        code(&check),
+        1,
+        "{}",
+        String::from_utf8_lossy(&check.stderr)
+    );
+    let diff = stdout(&check);
+    assert!(diff.contains("+[White \"Müller\"]"), "{diff}");
+    assert!(
+        diff.contains("-(;CA[gb2312]GM[1]PB[李];B[ee] ;W[cc])"),
+        "{diff}"
+    );
+
+    let rewrite = kifu(&["fmt", dir_arg]);
+    assert_eq!(
+        code(&rewrite),
+        0,
+        "{}",
+        String::from_utf8_lossy(&rewrite.stderr)
+    );
+    assert_eq!(
+        std::fs::read(&latin1).unwrap(),
+        b"[Event \"x\"]\n[White \"M\xfcller\"]\n\n1. e4 e5 *\n"
+    );
+    assert_eq!(
+        std::fs::read(&gb2312).unwrap(),
+        b"(;CA[gb2312]GM[1]PB[\xc0\xee]\n;B[ee]\n;W[cc])\n"
+    );
+    assert_eq!(code(&kifu(&["fmt", "--check", dir_arg])), 0);
+
+    let piped = kifu_with_stdin(&["fmt", "-"], b"{M\xfcller} 1.e4 e5  *");
+    assert_eq!(code(&piped), 0);
+    assert_eq!(piped.stdout, b"{M\xfcller} 1. e4 e5 *\n");
 }

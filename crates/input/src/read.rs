@@ -250,6 +250,36 @@ pub fn decode(notation: Notation, bytes: &[u8]) -> Decoded {
     }
 }
 
+/// The encoding other than UTF-8 in which [`decode`] read all of `bytes` as `text`, when
+/// `text` written in it gives `bytes` back exactly: Windows-1252 for a PGN or PDN file with
+/// no game in UTF-8, and for SGF the encoding its `CA[]` names or kifu guessed (see
+/// [`crate::sgf::legacy_encoding`]). What `kifu fmt` writes a file back in, so that a
+/// formatted file keeps its encoding. `None` for UTF-8 and UTF-16, and for a file that
+/// mixes encodings or whose bytes kifu replaced.
+pub fn legacy_encoding(notation: Notation, bytes: &[u8], text: &str) -> Option<&'static Encoding> {
+    match notation {
+        Notation::Sgf => crate::sgf::legacy_encoding(bytes, text),
+        Notation::Pgn | Notation::Pdn => {
+            writes_back(encoding_rs::WINDOWS_1252, bytes, text).then_some(encoding_rs::WINDOWS_1252)
+        }
+    }
+}
+
+/// Whether `bytes` are `text` in `encoding` both ways: decoded with nothing replaced, and
+/// encoded with nothing it cannot write. An encoding that writes another (UTF-16 writes
+/// UTF-8) is not.
+pub(crate) fn writes_back(encoding: &'static Encoding, bytes: &[u8], text: &str) -> bool {
+    if encoding == encoding_rs::UTF_8 || encoding.output_encoding() != encoding {
+        return false;
+    }
+    let decoded = encoding.decode_without_bom_handling_and_without_replacement(bytes);
+    if decoded.as_deref() != Some(text) {
+        return false;
+    }
+    let (encoded, _, unmappable) = encoding.encode(text);
+    !unmappable && *encoded == *bytes
+}
+
 /// A reader of the text's bytes as UTF-8 or single-byte text: a UTF-8 byte order mark is
 /// dropped, a UTF-16 one makes the rest transcoded to UTF-8.
 fn text_stream<'r>(mut reader: impl Read + Send + 'r) -> io::Result<Box<dyn Read + Send + 'r>> {
@@ -1839,5 +1869,50 @@ mod tests {
                 .len(),
             1000
         );
+    }
+
+    /// The encoding a file is written back in: the one all of it is in, both ways; none for
+    /// UTF-8 and UTF-16, for two encodings in one file, or for bytes kifu replaced.
+    #[test]
+    fn a_file_is_written_back_in_its_one_encoding() {
+        let back = |notation: Notation, bytes: &[u8]| {
+            let text = decode(notation, bytes).text;
+            legacy_encoding(notation, bytes, &text).map(|e| e.name())
+        };
+        let latin1: &[u8] = b"[White \"M\xfcller\"]\n1. e4 *\n";
+        assert_eq!(back(Notation::Pgn, latin1), Some("windows-1252"));
+        assert_eq!(
+            back(Notation::Pdn, b"{\xe9} 1. 32-28 *"),
+            Some("windows-1252")
+        );
+        let both = b"[White \"M\xc3\xbcller\"]\n1. e4 *\n\n[White \"M\xfcller\"]\n1. d4 *\n";
+        assert_eq!(
+            back(Notation::Pgn, both),
+            None,
+            "a game in UTF-8, one in Latin-1"
+        );
+        assert_eq!(back(Notation::Pgn, "[White \"Müller\"]".as_bytes()), None);
+        assert_eq!(
+            back(Notation::Sgf, b"(;CA[gb2312]PB[\xc0\xee])"),
+            Some("GBK"),
+            "as `CA[]` names it"
+        );
+        // No `CA[]`: as kifu guessed (EUC-JP, for so few bytes); whichever it guessed, the
+        // bytes come back the same.
+        assert_eq!(
+            back(Notation::Sgf, b"(;PB[\xc0\xee\xca\xc0\xca\xaf])"),
+            Some("EUC-JP")
+        );
+        let utf16: Vec<u8> = [0xff, 0xfe]
+            .into_iter()
+            .chain("(;PB[李])".encode_utf16().flat_map(u16::to_le_bytes))
+            .collect();
+        assert_eq!(
+            back(Notation::Sgf, &utf16),
+            None,
+            "UTF-16 is written as UTF-8"
+        );
+        // UTF-8 with a byte lost (as Fox files have): kifu replaced it, so not the file.
+        assert_eq!(back(Notation::Sgf, b"(;PB[\xe6\x9d\x8e\xe4\xb8])"), None);
     }
 }

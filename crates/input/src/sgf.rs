@@ -75,6 +75,23 @@ fn root_charset(flat: &sgf::flat::Flat, text: &str) -> Option<(String, TextRange
     Some((inner.trim().to_string(), range))
 }
 
+/// The encoding other than UTF-8 in which [`read`] decoded all of `bytes` into `text`, when
+/// `text` written in it gives `bytes` back exactly: the one its root's `CA[]` names, or the
+/// one kifu guessed from the bytes. What `kifu fmt` writes a file back in (a Fox file in
+/// GB2312 stays in GB2312). `None` for UTF-8 and UTF-16, for a file whose bytes kifu
+/// replaced, and for any doubt.
+pub fn legacy_encoding(bytes: &[u8], text: &str) -> Option<&'static Encoding> {
+    let (flat, _) = sgf::parse_flat(text);
+    let named = root_charset(&flat, text).and_then(|(label, _)| charset_encoding(&label).ok());
+    let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Allow);
+    detector.feed(bytes, true);
+    let guessed = detector.guess(None, chardetng::Utf8Detection::Deny);
+    [named, Some(guessed)]
+        .into_iter()
+        .flatten()
+        .find(|&encoding| crate::read::writes_back(encoding, bytes, text))
+}
+
 /// A decoding warning, before its range is known: at the start of the file, or at the root
 /// node's `CA[]` value.
 enum Warning {

@@ -29,7 +29,7 @@ struct Tally {
     unchanged: usize,
     /// `--check`: files that are not formatted.
     differ: usize,
-    /// Files that could not be read, written or decoded as UTF-8.
+    /// Files that could not be read, written, or decoded in an encoding kifu writes back.
     failed: usize,
 }
 
@@ -53,34 +53,53 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitStatus {
                 continue;
             }
         };
-        // kifu writes UTF-8: a file in another encoding would come back with other bytes.
-        let Ok(text) = std::str::from_utf8(bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes))
-        else {
-            eprintln!(
-                "kifu: cannot format {name}: it is not UTF-8, and kifu would write it back in UTF-8 (convert it first, e.g. with iconv)"
-            );
-            tally.failed += 1;
-            continue;
+        // Written back in the file's own encoding: UTF-8 (with its byte order mark, if it
+        // has one), or the one other encoding all of it is in, byte for byte (a Latin-1 PGN
+        // database, a Fox SGF file in GB2312).
+        let bom = bytes.starts_with(b"\xEF\xBB\xBF");
+        let (text, encoding) = match std::str::from_utf8(&bytes[if bom { 3 } else { 0 }..]) {
+            Ok(text) => (text.to_string(), None),
+            Err(_) => {
+                let text = input::decode(source.notation, &bytes).text;
+                match input::legacy_encoding(source.notation, &bytes, &text) {
+                    Some(encoding) => (text, Some(encoding)),
+                    None => {
+                        eprintln!(
+                            "kifu: cannot format {name}: it is neither UTF-8 nor all in one other encoding that kifu can write back byte for byte (convert it to UTF-8 first, e.g. with iconv)"
+                        );
+                        tally.failed += 1;
+                        continue;
+                    }
+                }
+            }
         };
-        let original = String::from_utf8_lossy(&bytes);
-        let document = Document::new(source.notation, text.to_string());
+        let original = match encoding {
+            None => String::from_utf8_lossy(&bytes).into_owned(),
+            Some(_) => text.clone(),
+        };
+        let document = Document::new(source.notation, text);
         let mut formatted = document.formatted(options.format);
         // The file's byte order mark is kept (its line ends are, by the formatter).
-        if bytes.starts_with(b"\xEF\xBB\xBF") {
+        if bom {
             formatted.insert(0, '\u{feff}');
         }
+        let formatted_bytes = match encoding {
+            None => std::borrow::Cow::Borrowed(formatted.as_bytes()),
+            // The formatter writes the text's own characters and ASCII: all can be written.
+            Some(encoding) => encoding.encode(&formatted).0,
+        };
         let written = match (&source.path, options.check) {
             // Standard input: the formatted text on standard output (with `--check`, only
             // the diff).
             (None, false) => {
-                if formatted == original {
+                if *formatted_bytes == *bytes {
                     tally.unchanged += 1;
                 } else {
                     tally.formatted += 1;
                 }
-                out.write_all(formatted.as_bytes())
+                out.write_all(&formatted_bytes)
             }
-            _ if formatted == original => {
+            _ if *formatted_bytes == *bytes => {
                 tally.unchanged += 1;
                 continue;
             }
@@ -88,7 +107,7 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitStatus {
                 tally.differ += 1;
                 out.write_all(diff(&name, &original, &formatted).as_bytes())
             }
-            (Some(path), false) => match replace(path, &formatted) {
+            (Some(path), false) => match replace(path, &formatted_bytes) {
                 Ok(()) => {
                     tally.formatted += 1;
                     continue;
@@ -148,10 +167,10 @@ fn diff(name: &str, old: &str, new: &str) -> String {
         .to_string()
 }
 
-/// Replaces the file at `path` with `text` atomically: the text is written to a new file
+/// Replaces the file at `path` with `bytes` atomically: they are written to a new file
 /// beside it, then renamed over it, so that a crash leaves the old file or the new one,
 /// never half of one. The file keeps its permissions.
-fn replace(path: &Path, text: &str) -> io::Result<()> {
+fn replace(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
@@ -162,7 +181,7 @@ fn replace(path: &Path, text: &str) -> io::Result<()> {
     let temporary = dir.join(format!(".{file_name}.kifu-fmt-{}", std::process::id()));
     let written = (|| {
         let mut file = std::fs::File::create(&temporary)?;
-        file.write_all(text.as_bytes())?;
+        file.write_all(bytes)?;
         file.sync_all()?;
         if let Ok(meta) = std::fs::metadata(path) {
             std::fs::set_permissions(&temporary, meta.permissions())?;
