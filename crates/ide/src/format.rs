@@ -107,14 +107,6 @@ struct Formatter<'d> {
 
 impl<'d> Formatter<'d> {
     fn new(document: &'d Document, options: FormatOptions) -> Formatter<'d> {
-        let text = document.text();
-        // The first line break's kind: `\r\n`, `\r` alone (classic Mac OS), else `\n`.
-        let bytes = text.as_bytes();
-        let nl = match bytes.iter().position(|&b| b == b'\n' || b == b'\r') {
-            Some(at) if bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n') => "\r\n",
-            Some(at) if bytes[at] == b'\r' => "\r",
-            _ => "\n",
-        };
         let mut blocked: Vec<TextRange> = document
             .syntax_diagnostics()
             .iter()
@@ -128,12 +120,52 @@ impl<'d> Formatter<'d> {
             .map(|d| d.range)
             .collect();
         blocked.sort_unstable_by_key(|range| range.start());
-        Formatter {
+        let mut f = Formatter {
             document,
             options,
-            nl,
+            nl: "\n",
             blocked,
-        }
+        };
+        f.nl = f.line_break();
+        f
+    }
+
+    /// The line break the text writes: the first one in white space between tokens, outside
+    /// the games left as written; else the text's first one; else `\n`. `\r\n`, `\r` alone
+    /// (classic Mac OS) or `\n`. Only breaks that formatting writes itself count, so that the
+    /// formatted text says the same: the text's first break was dropped with the blank lines
+    /// before the first game, or turned to a space between moves, and one inside a comment
+    /// or a game left as written came first in the formatted text (formatting that changed
+    /// its line breaks).
+    fn line_break(&self) -> &'static str {
+        let first = match self.document.parsed() {
+            Parsed::Pgn(parse) => self.first_break(&parse.syntax(), pgn_role),
+            Parsed::Pdn(parse) => self.first_break(&parse.syntax(), pdn_role),
+            Parsed::Sgf(parse) => {
+                use kifu_syntax::sgf::SyntaxKind as S;
+                first_break_in(
+                    &parse.syntax(),
+                    |t| t.kind() == S::WHITESPACE,
+                    |range| self.leave_as_written(range),
+                )
+            }
+        };
+        first
+            .or_else(|| line_break_in(self.document.text()))
+            .unwrap_or("\n")
+    }
+
+    /// [`Formatter::line_break`] in a PGN or PDN tree.
+    fn first_break<L: Language>(
+        &self,
+        root: &rowan::SyntaxNode<L>,
+        role: Role,
+    ) -> Option<&'static str> {
+        first_break_in(
+            root,
+            |t| token_role(t, role) == K::WHITESPACE,
+            |range| self.leave_as_written(range),
+        )
     }
 
     /// Whether the game at `range` is left as written: a problem starts in it, or is an
@@ -311,6 +343,42 @@ impl<'d> Formatter<'d> {
         }
         out
     }
+}
+
+/// The first line break in a white-space token of `root`, outside its top-level nodes that
+/// `skip` says are left as written, and not before its first node.
+fn first_break_in<L: Language>(
+    root: &rowan::SyntaxNode<L>,
+    is_space: impl Fn(&rowan::SyntaxToken<L>) -> bool,
+    skip: impl Fn(TextRange) -> bool,
+) -> Option<&'static str> {
+    let in_token =
+        |t: &rowan::SyntaxToken<L>| is_space(t).then(|| line_break_in(t.text())).flatten();
+    let mut after_a_node = false;
+    root.children_with_tokens().find_map(|child| match child {
+        // The white space before the first game is dropped.
+        NodeOrToken::Token(token) => after_a_node.then(|| in_token(&token)).flatten(),
+        NodeOrToken::Node(node) => {
+            after_a_node = true;
+            if skip(node.text_range()) {
+                return None;
+            }
+            node.descendants_with_tokens()
+                .filter_map(NodeOrToken::into_token)
+                .find_map(|token| in_token(&token))
+        }
+    })
+}
+
+/// The kind of the first line break in `text`: `\r\n`, `\r` alone or `\n`.
+fn line_break_in(text: &str) -> Option<&'static str> {
+    let bytes = text.as_bytes();
+    let at = bytes.iter().position(|&b| b == b'\n' || b == b'\r')?;
+    Some(match (bytes[at], bytes.get(at + 1)) {
+        (b'\r', Some(b'\n')) => "\r\n",
+        (b'\r', _) => "\r",
+        _ => "\n",
+    })
 }
 
 /// An SGF game tree at `depth` (0 for a game), from `(` to `)`: each node on a line of its
@@ -800,6 +868,19 @@ mod tests {
         );
         // `)` missing at the end of a game: the empty range of its problem is the game's.
         check("1. e4 (1. d4 *", expect!["1. e4 (1. d4 *\n"]);
+    }
+
+    /// The line break is the first one formatting writes itself: not one the blank lines
+    /// before the first game, or the white space between two moves, had (dropped, or made a
+    /// space), after which one inside a comment or a game left as written came first.
+    #[test]
+    fn the_line_break_is_one_that_formatting_keeps() {
+        check("1. e4\r\n{a\rb} *", expect!["1. e4 {a\rb} *\r\n"]);
+        check(
+            "\n[Event \r\"]\r\r1. e4 *\r\r",
+            expect!["[Event \r\"]\r\r1. e4 *\r"],
+        );
+        check("1. e4 {a\rb} *", expect!["1. e4 {a\rb} *\r"]);
     }
 
     /// A game left as written loses the white space after it, but not the spaces that end
