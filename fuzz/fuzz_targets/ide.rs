@@ -11,7 +11,7 @@
 //! - Every fix's edits are in the text, on character boundaries, in order and apart.
 //!
 //! The input: a byte that picks the notation and the size of the parts, the text, then a
-//! 0xFF byte and edits of four bytes each (as `pgn_edits` reads them).
+//! 0xFF byte and edits of four bytes each (see `edits.rs`).
 #![no_main]
 
 use kifu_ide::export::{ExportOptions, Position, Span};
@@ -20,6 +20,8 @@ use kifu_ide::{
     TextRange, TextSize,
 };
 use libfuzzer_sys::fuzz_target;
+
+mod edits;
 
 const INSERTS: &[&str] = &[
     "",
@@ -58,12 +60,12 @@ fuzz_target!(|data: &[u8]| {
     };
     let notation = [Notation::Pgn, Notation::Sgf, Notation::Pdn][usize::from(head % 3)];
     let part_bytes = [1, 7, 40, 1 << 20][usize::from(head / 3 % 4)];
-    let split = rest.iter().position(|&b| b == 0xff).unwrap_or(rest.len());
-    let Ok(text) = std::str::from_utf8(&rest[..split]) else {
+    let (bytes, edits) = edits::split(rest);
+    let Ok(text) = std::str::from_utf8(bytes) else {
         if notation == Notation::Sgf {
             // Not UTF-8: decoded as `CA[]` says, or as Windows-1252.
-            sgf_bytes(&rest[..split]);
-            features(&Document::from_bytes(Notation::Sgf, &rest[..split]));
+            sgf_bytes(bytes);
+            features(&Document::from_bytes(Notation::Sgf, bytes));
         }
         return;
     };
@@ -78,18 +80,8 @@ fuzz_target!(|data: &[u8]| {
     fixes(&document);
     formatting(&document);
     let mut document = document;
-    for edit in rest[split.saturating_add(1).min(rest.len())..].chunks_exact(4) {
-        let text = document.text();
-        let mut start = usize::from(u16::from_le_bytes([edit[0], edit[1]])) % (text.len() + 1);
-        while !text.is_char_boundary(start) {
-            start -= 1;
-        }
-        let mut end = (start + usize::from(edit[2] % 16)).min(text.len());
-        while !text.is_char_boundary(end) {
-            end += 1;
-        }
-        let insert = INSERTS[usize::from(edit[3]) % INSERTS.len()];
-        let range = TextRange::new(TextSize::from(start as u32), TextSize::from(end as u32));
+    for edit in edits.chunks_exact(4) {
+        let (range, insert) = edits::edit(edit, document.text(), INSERTS);
         let edited = document.edited(range, insert);
         let fresh = Document::new(notation, edited.text().to_string());
         assert!(

@@ -83,10 +83,7 @@ fn root_charset(flat: &sgf::flat::Flat, text: &str) -> Option<(String, TextRange
 pub fn legacy_encoding(bytes: &[u8], text: &str) -> Option<&'static Encoding> {
     let (flat, _) = sgf::parse_flat(text);
     let named = root_charset(&flat, text).and_then(|(label, _)| charset_encoding(&label).ok());
-    let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Allow);
-    detector.feed(bytes, true);
-    let guessed = detector.guess(None, chardetng::Utf8Detection::Deny);
-    [named, Some(guessed)]
+    [named, Some(guessed_encoding(bytes))]
         .into_iter()
         .flatten()
         .find(|&encoding| crate::read::writes_back(encoding, bytes, text))
@@ -219,15 +216,20 @@ fn decode_and_parse<P: Parsed>(bytes: &[u8]) -> (String, WithCharset<P>, Vec<War
     // Not UTF-8 and no charset named: guess, as browsers do. Latin-1 (windows-1252) is what
     // the SGF specification says files without `CA[]` are in; the detector picks it when
     // nothing else fits better.
-    let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Allow);
-    detector.feed(bytes, true);
-    let encoding = detector.guess(None, chardetng::Utf8Detection::Deny);
+    let encoding = guessed_encoding(bytes);
     let (text, _) = encoding.decode_without_bom_handling(bytes);
     warnings.push(Warning::AtStart(format!(
         "this file is not UTF-8 and has no `CA[]` property; kifu guessed {} from its bytes",
         encoding.name()
     )));
     parsed(text.into_owned(), warnings)
+}
+
+/// The encoding of bytes that are not UTF-8 and name none, as browsers guess it.
+fn guessed_encoding(bytes: &[u8]) -> &'static Encoding {
+    let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Allow);
+    detector.feed(bytes, true);
+    detector.guess(None, chardetng::Utf8Detection::Deny)
 }
 
 /// The encoding a `CA[]` value names, or why kifu does not decode by it.
