@@ -85,12 +85,16 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
     // fixes rewrite.
     let mut rewrites: Vec<(Form, TextRange, String)> = Vec::new();
     let mut main_end: Option<Position> = None;
+    // Each word read as two moves typed with no space between (`Nf3Nc6`, `Bb5a6`), with the
+    // position after its first move and that position's ply: where a variation written
+    // after the word starts (see `glued_start`). Empty in nearly every game.
+    let mut glued: Vec<Glued> = Vec::new();
     for (index, line) in model.lines.iter().enumerate() {
         let (mut position, mut ply) = match line.branches_from {
             None => (start.clone(), model.start_ply),
-            Some(from) => match branches.start(from) {
-                Some(state) => state,
-                None => continue,
+            Some(from) => match (branches.start(from), glued_start(game, line, &glued)) {
+                (_, Some(state)) | (Some(state), None) => state,
+                (None, None) => continue,
             },
         };
         let mut stopped = false;
@@ -103,11 +107,28 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
             let mut wrong_number = super::check_number(game, m, &mut ply, color_name(mover));
             // `2. Nf3Nc6 3. Bb5`: the number is two moves on, and the stray text before
             // this move is those two moves with no space between: they are played (see
-            // `glued_stray_text`), and the text's `stray-text` is the one mistake.
-            if wrong_number.is_some() && has_stray_text && m.ply == counted + 2 {
-                if let Some(after) = glued_stray_text(game, id, &position, &dialect) {
+            // `glued_stray_text`), and the text's `stray-text` is the one mistake. So with no
+            // number of the move's own, when it can be played after the two (`2. Nf3Nc6 Bb5`:
+            // `2.` is the word's number, read as the move's; then the count goes on after
+            // the two).
+            if has_stray_text {
+                let two_on = wrong_number.is_some() && m.ply == counted + 2;
+                if let Some((word, first, after, own_number)) =
+                    glued_stray_text(game, id, &position, text, two_on, &dialect)
+                {
+                    if own_number {
+                        wrong_number = None;
+                    } else {
+                        ply += 2;
+                    }
+                    glued.push(Glued {
+                        line: index,
+                        at: id,
+                        word,
+                        first: (first, ply - 1),
+                        after: after.clone(),
+                    });
                     position = after;
-                    wrong_number = None;
                     // Lines that branch where this move stands (`3. Bb5 (3. Bc4)`) start
                     // after the two moves too.
                     if let Some(before) = m.parent.filter(|_| line.moves.first() != Some(&id)) {
@@ -154,10 +175,25 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                             // `a6`), with the next move's number two moves on: the two are
                             // played, and one diagnostic says so (see `glued_instead`), where the
                             // wrong piece's move made that number wrong and a later move illegal.
-                            if new_forms.contains(Form::WrongDisambiguation) && !has_stray_text {
-                                if let Some(after) = glued_instead(
-                                    game, line, id, &start, &position, ply, text, &dialect, out,
+                            if new_forms.contains(Form::WrongDisambiguation) {
+                                if let Some((first, after)) = glued_instead(
+                                    game,
+                                    line,
+                                    id,
+                                    (&start, &glued),
+                                    &position,
+                                    ply,
+                                    text,
+                                    &dialect,
+                                    out,
                                 ) {
+                                    glued.push(Glued {
+                                        line: index,
+                                        at: id,
+                                        word: model[id].text,
+                                        first: (first, ply + 1),
+                                        after: after.clone(),
+                                    });
                                     position = after;
                                     ply += 1;
                                     break 'moved;
@@ -391,6 +427,17 @@ fn spaced_move(
 #[cold]
 #[inline(never)]
 fn glued_moves(position: &Position, text: &str, dialect: &Dialect) -> Option<(usize, Position)> {
+    glued_moves_each(position, text, dialect).map(|(k, _, after)| (k, after))
+}
+
+/// [`glued_moves`], with the position between the two moves too.
+#[cold]
+#[inline(never)]
+fn glued_moves_each(
+    position: &Position,
+    text: &str,
+    dialect: &Dialect,
+) -> Option<(usize, Position, Position)> {
     // (`play`, not `play_mut`: a second call of that made the replay's own call of it no
     // longer inlined, +3% of `kifu check`'s instructions.)
     (2..text.len()).find_map(|k| {
@@ -399,21 +446,73 @@ fn glued_moves(position: &Position, text: &str, dialect: &Dialect) -> Option<(us
         }
         let first = position.play(&text[..k], dialect).ok()?;
         let second = first.position().play(&text[k..], dialect).ok()?;
-        Some((k, second.into_position()))
+        Some((k, first.into_position(), second.into_position()))
     })
+}
+
+/// A word of a line read as two moves typed with no space between (`2. Nf3Nc6`, stray text
+/// whose moves were played; `3.Bb5a6`, see [`glued_instead`]).
+struct Glued {
+    /// The index of its line in the game's lines.
+    line: usize,
+    /// The move it is (`3.Bb5a6`), or the move after it (stray text, `2. Nf3Nc6 3. Bb5`).
+    at: MoveId,
+    /// The word.
+    word: TextRange,
+    /// The position after its first move, and that position's ply.
+    first: (Position, u32),
+    /// The position after both.
+    after: Position,
+}
+
+/// Where a variation written right after such a word starts, as its fix (the space) would
+/// have it: after the word's first move, as an alternative to its second
+/// (`2. Nf3Nc6 (2... d6)`, `3.Bb5a6 (3... Nf6)`), where it was read as an alternative to the
+/// move before the word, or to the word as one move. `None` for every other line (and at
+/// once in a game with no such word: nearly all).
+#[inline]
+fn glued_start(
+    game: GameRef<'_>,
+    line: &crate::game::Line,
+    glued: &[Glued],
+) -> Option<(Position, u32)> {
+    if glued.is_empty() {
+        return None;
+    }
+    glued_start_found(game, line, glued)
+}
+
+#[cold]
+#[inline(never)]
+fn glued_start_found(
+    game: GameRef<'_>,
+    line: &crate::game::Line,
+    glued: &[Glued],
+) -> Option<(Position, u32)> {
+    let parent = line.parent?.index();
+    let replaced = game.game[line.replaces?].text;
+    glued
+        .iter()
+        .find(|g| {
+            g.line == parent
+                && (g.word == replaced
+                    || replaced.end() <= g.word.start() && g.word.end() <= line.range.start())
+        })
+        .map(|g| g.first.clone())
 }
 
 /// Move `id` of `line`, read as one move of a piece that does not stand there (`3.Bb5a6`:
 /// the bishop on f1 to a6, in long algebraic), as two moves that can be played one after
 /// the other (`Bb5 a6`, see [`glued_moves`]), when the line's next move says it was meant
-/// so: its number is two moves on from `ply` (the ply of `id`), or, with no number, it can
-/// be played after the two and not after the one. Then the one diagnostic is told to `out`,
-/// with its fix, and the position after both is returned.
+/// so: its number is two moves on from `ply` (the ply of `id`), or it can be played after
+/// the two and not after the one (with a number that is not the one move's next: a wrong
+/// number of its own, told as such). Then the one diagnostic is told to `out`, with its
+/// fix, and the positions after the first move and after both are returned.
 ///
 /// `played` is the position after the one move; the position before it is found again by
-/// playing the moves before it from `start` (a replay keeps no position before a move; this
-/// is once per such slip), and must lead to `played`. Only for a game with no stray text,
-/// whose moves were each played as written.
+/// playing the moves before it from `start`, as the replay read them (`glued`: the words
+/// it read as two moves so far), and must lead to `played` (a replay keeps no position
+/// before a move; this is once per such slip).
 #[cold]
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
@@ -421,13 +520,13 @@ fn glued_instead(
     game: GameRef<'_>,
     line: &crate::game::Line,
     id: MoveId,
-    start: &Position,
+    (start, glued): (&Position, &[Glued]),
     played: &Position,
     ply: u32,
     text: &str,
     dialect: &Dialect,
     out: &mut Replay,
-) -> Option<Position> {
+) -> Option<(Position, Position)> {
     let model = game.game;
     let at = line.moves.iter().position(|&m| m == id)?;
     let next = &model[*line.moves.get(at + 1)?];
@@ -441,20 +540,37 @@ fn glued_instead(
     }
     let mut before = start.clone();
     for &m in path.iter().rev() {
+        // Where the replay read two moves, so does this.
+        match glued.iter().find(|g| g.at == m) {
+            Some(g) if g.word == model[m].text => {
+                before = g.after.clone();
+                continue;
+            }
+            Some(g) => before = g.after.clone(),
+            None => {}
+        }
         before = before
             .play(game.text_of(model[m].text), dialect)
             .ok()?
             .into_position();
     }
-    // The replay reached `played` so (a move before it that was itself such a slip was
-    // not).
+    // Stray text right before the move, read as two moves (`2. Nf3Nc6 3. Bb5a6`).
+    if let Some(g) = glued.iter().find(|g| g.at == id) {
+        before = g.after.clone();
+    }
+    // The replay reached `played` so (a move before it that was played otherwise than as
+    // written, `3. B c4`, was not).
     if before.play(text, dialect).ok()?.position() != played {
         return None;
     }
-    let (k, after) = glued_moves(&before, text, dialect)?;
+    let (k, first, after) = glued_moves_each(&before, text, dialect)?;
+    // The next move follows the two and not the one; with a number, one that is not the
+    // one move's next (`3.Bb5a6 5. Ba4`: that number is a mistake of its own, told).
+    let follows =
+        || after.play(next_text, dialect).is_ok() && played.play(next_text, dialect).is_err();
     let meant = match next.number_range {
-        Some(_) => next.ply == ply + 2,
-        None => after.play(next_text, dialect).is_ok() && played.play(next_text, dialect).is_err(),
+        Some(_) => next.ply == ply + 2 || next.ply != ply + 1 && follows(),
+        None => follows(),
     };
     if !meant {
         return None;
@@ -472,13 +588,16 @@ fn glued_instead(
         )
         .with_fix(format!("Write `{both}`"), [(range, both)]),
     );
-    Some(after)
+    Some((first, after))
 }
 
-/// The position after the stray text right before move `id`, when that text is two moves
-/// typed with no space between (`2. Nf3Nc6 3. Bb5`) that can be played. Asked when the
-/// move's number is two moves on: replayed without them, that number was wrong and the
-/// moves after it one side off, where the text's `stray-text` is the one mistake. (Returned,
+/// The stray text right before move `id`, the position after its first move and after
+/// both, when that text is two moves typed with no space between (`2. Nf3Nc6 3. Bb5`) that
+/// can be played, and whether the move has a number of its own (written after the text).
+/// With such a number, only when it is two moves on (`two_on`): replayed without them,
+/// that number was wrong and the moves after it one side off, where the text's
+/// `stray-text` is the one mistake. Without, only when the move can be played after the
+/// two (`2. Nf3Nc6 Bb5`). (Returned,
 /// not played into a `&mut` of the replay's position: that cost the replay 1-2% of its
 /// instructions, by callgrind; the compiler's reasons not looked into.)
 #[cold]
@@ -487,14 +606,28 @@ fn glued_stray_text(
     game: GameRef<'_>,
     id: MoveId,
     position: &Position,
+    text: &str,
+    two_on: bool,
     dialect: &Dialect,
-) -> Option<Position> {
+) -> Option<(TextRange, Position, Position, bool)> {
     let stray = game.game.stray_text_before(id)?;
+    // The move's own number, written after the text (a number before it is the text's).
+    let own_number = game.game[id]
+        .number_range
+        .is_some_and(|number| number.start() >= stray.end());
+    if own_number && !two_on {
+        return None;
+    }
     let word = game.text_of(stray);
     if word.bytes().any(|b| b.is_ascii_whitespace()) {
         return None;
     }
-    glued_moves(position, word, dialect).map(|(_, after)| after)
+    let (_, first, after) = glued_moves_each(position, word, dialect)?;
+    // A move with no number of its own says so by following the two.
+    if !own_number && after.play(text, dialect).is_err() {
+        return None;
+    }
+    Some((stray, first, after, own_number))
 }
 
 /// Whether a move's text has a capital letter that English SAN does not use before its

@@ -814,4 +814,58 @@ fn chess_two_moves_with_no_space_between_say_so_once() {
     ] {
         chess(text, expect!["wrong-disambiguation `Bb5a6`: no piece of that kind stands there; the only one that can make the move makes it: `Ba6`"]);
     }
+    // The next move follows the two under a number of neither reading: two mistakes, each
+    // told once (it was three: the origin, the number, a bishop move that could not be
+    // played).
+    chess(
+        "1. e4 e5 2. Nf3 Nc6 3.Bb5a6 5. Ba4 Nf6 *",
+        expect![[r#"
+            wrong-disambiguation `Bb5a6`: two moves with no space between? `Bb5 a6` can be played, and the next move follows them (read as one move, no piece of that kind stands there)
+            wrong-move-number `5.`: this is White's move 4 (`4.`)"#]],
+    );
+}
+
+#[test]
+fn chess_two_slips_of_two_moves_with_no_space_between_are_two_diagnostics() {
+    // The second slip in a game with stray text (the first): its position before the move
+    // is kept, as the game's moves were not all played as written. It was four: the
+    // origin, the number after, and a bishop move that could not be played.
+    assert_eq!(
+        codes(
+            Notation::Pgn,
+            "1. e4 e5 2. Nf3Nc6 3. Bb5a6 4. Ba4 Nf6 5. O-O *"
+        ),
+        ["stray-text", "wrong-disambiguation"]
+    );
+    chess(
+        "1. e4 e5 2. Nf3Nc6 3. Bb5a6 4. Ba4 Nf6 5. O-O *",
+        expect!["wrong-disambiguation `Bb5a6`: two moves with no space between? `Bb5 a6` can be played, and the next move follows them (read as one move, no piece of that kind stands there)"],
+    );
+}
+
+#[test]
+fn chess_moves_after_two_moves_with_no_space_between_are_checked_as_after_both() {
+    // With no number after the word, a move that follows the two: they are played, and the
+    // count goes on from them (the `4.` was a wrong number, as White's move 3).
+    chess("1. e4 e5 2. Nf3Nc6 Bb5 a6 4. Ba4 Nf6 *", expect![]);
+    assert_eq!(
+        codes(Notation::Pgn, "1. e4 e5 2. Nf3Nc6 Bb5 a6 4. Ba4 Nf6 *"),
+        ["stray-text"]
+    );
+    // A variation written after the word is an alternative to its second move, from the
+    // position after its first (`Nxe5` takes with the knight of f3; it was read as an
+    // alternative to `e5`, a wrong number and a knight that could not take).
+    chess(
+        "1. e4 e5 2. Nf3Nc6 (2... Nf6 3. Nxe5 d6) 3. Bb5 a6 *",
+        expect![],
+    );
+    chess(
+        "1. e4 e5 2. Nf3 Nc6 3.Bb5a6 (3... Nf6 4. O-O Nxe4) 4. Ba4 Nf6 *",
+        expect!["wrong-disambiguation `Bb5a6`: two moves with no space between? `Bb5 a6` can be played, and the next move follows them (read as one move, no piece of that kind stands there)"],
+    );
+    // A word in another line is not this variation's (`Nf6Nc3` is in the first one).
+    chess(
+        "1. e4 e5 2. Bc4 (2. Nf3 Nf6Nc3 Bc5) (2. Nc3 Nf6 3. Bc4) Nf6 *",
+        expect![],
+    );
 }
