@@ -764,11 +764,37 @@ fn chess_a_variation_never_closed_is_one_mistake() {
 fn chess_two_moves_with_no_space_between_say_so_once() {
     // `e4e5` reads as one move in long algebraic (`e4` to `e5`), which cannot be played;
     // `e4 e5` can: the message says so, and the fix writes the space.
-    chess("1.e4e5 2.Nf3 Nc6 *", expect!["illegal-move `e4e5`: no pawn can move to e5 (two moves with no space between? `e4 e5` can be played); the rest of this line is not checked"]);
+    // With the next move's number two moves on, both are played and the line goes on: a
+    // later mistake is told too (the line stopped at `e4e5`).
+    chess("1.e4e5 2.Nf3 Nc6 *", expect!["illegal-move `e4e5`: no pawn can move to e5 (two moves with no space between? `e4 e5` can be played)"]);
+    chess(
+        "1.e4e5 2.Nf3 Nc6 3.Bb5 a6 4.Bxc6 Nf6 5.Bxe8 *",
+        expect![[r#"
+            illegal-move `e4e5`: no pawn can move to e5 (two moves with no space between? `e4 e5` can be played)
+            illegal-move `Bxe8`: no bishop can move to e8"#]],
+    );
+    // So with no number after, when the next move follows the two, and a variation there
+    // starts after the first (`1... c5`).
+    chess(
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1b5 (6... d6 7. c3) Bb3 d6 *",
+        expect!["illegal-move `Re1b5`: no rook can move to b5 (two moves with no space between? `Re1 b5` can be played)"],
+    );
+    chess(
+        "1.e4c5 (1... e5 2. Nf3) 2.Nf3 *",
+        expect!["illegal-move `e4c5`: no pawn can move to c5 (two moves with no space between? `e4 c5` can be played)"],
+    );
+    // Where the next move does not follow the two, the line stops there, as before.
+    chess(
+        "1.e4e5 e4 *",
+        expect!["illegal-move `e4e5`: no pawn can move to e5 (two moves with no space between? `e4 e5` can be played); the rest of this line is not checked"],
+    );
     fixes(
         Notation::Pgn,
-        "1.e4e5 2.Nf3 Nc6 3.Bb5a6 *",
-        expect![[r#"illegal-move: Write `e4 e5` => "1.e4 e5 2.Nf3 Nc6 3.Bb5a6 *""#]],
+        "1.e4e5 2.Nf3 Nc6 3.Bb5a6 4.Ba4 *",
+        expect![[
+            r#"illegal-move: Write `e4 e5` => "1.e4 e5 2.Nf3 Nc6 3.Bb5a6 4.Ba4 *"
+wrong-disambiguation: Write `Bb5 a6` => "1.e4e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 *""#
+        ]],
     );
     // Typed so between a piece's move and another, the word is stray text (one
     // `stray-text`, which the syntax says and this leaves out); its moves are played, so
