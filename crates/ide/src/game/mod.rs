@@ -489,12 +489,27 @@ pub struct Game {
     /// side is the text's mistake, not its own; and a piece letter set apart from its move
     /// (`3. B c4`) is read with it.
     pub(crate) after_stray_text: Vec<(MoveId, TextRange)>,
+    /// The variations written right after text that is not PGN in their parent line
+    /// (`2. Nf3Nc6 (2... d6)`), in text order, each with the last such text before it: read
+    /// only from a tree. When that text is two moves typed with no space between, the
+    /// variation is an alternative to the second.
+    pub(crate) lines_after_stray_text: Vec<(LineId, TextRange)>,
 }
 
 impl Game {
     /// Whether move `id` follows text that is not PGN in its line ([`Game::after_stray_text`]).
     pub(crate) fn follows_stray_text(&self, id: MoveId) -> bool {
         self.stray_text_before(id).is_some()
+    }
+
+    /// The text that is not PGN right before variation `id` in its parent line, if there
+    /// is some ([`Game::lines_after_stray_text`]).
+    pub(crate) fn stray_text_before_line(&self, id: LineId) -> Option<TextRange> {
+        let i = self
+            .lines_after_stray_text
+            .binary_search_by_key(&id, |&(l, _)| l)
+            .ok()?;
+        Some(self.lines_after_stray_text[i].1)
     }
 
     /// The text that is not PGN right before move `id` in its line, if there is some.
@@ -532,6 +547,7 @@ impl Game {
             setups: Vec::new(),
             english_letters: false,
             after_stray_text: Vec::new(),
+            lines_after_stray_text: Vec::new(),
         }
     }
 
@@ -550,6 +566,7 @@ impl Game {
         self.setups.clear();
         self.english_letters = false;
         self.after_stray_text.clear();
+        self.lines_after_stray_text.clear();
     }
 
     /// Gives back the room its tables grew into while it was read: a model kept for as

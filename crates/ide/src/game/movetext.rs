@@ -695,6 +695,10 @@ impl Reader {
                 }
                 K::VARIATION => {
                     self.begin_variation(at);
+                    if let Some(range) = stray {
+                        let id = self.frames.last().expect("a line is open").id;
+                        self.game.lines_after_stray_text.push((id, range));
+                    }
                     self.tree_line(child, at);
                     let closed = child.children().any(
                         |c| matches!(c, NodeOrToken::Token(t) if role(t.kind()) == K::R_PAREN),

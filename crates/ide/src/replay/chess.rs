@@ -91,6 +91,7 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
     let mut glued: Vec<Glued> = Vec::new();
     for (index, line) in model.lines.iter().enumerate() {
         let after_glued = glued_start(game, line, &glued);
+        let found = after_glued.is_some();
         let (mut position, mut ply) = match line.branches_from {
             None => after_glued.unwrap_or_else(|| (start.clone(), model.start_ply)),
             Some(from) => match (branches.start(from), after_glued) {
@@ -98,6 +99,13 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                 (None, None) => continue,
             },
         };
+        // A variation right after stray text whose next move did not read it as two moves
+        // (`2. Nf3Nc6 (2... d6) *`: none follows): found from the word itself.
+        if !found && !model.lines_after_stray_text.is_empty() {
+            if let Some(state) = after_stray_word(game, (line, index), (&position, ply), &dialect) {
+                (position, ply) = state;
+            }
+        }
         let mut stopped = false;
         for &id in line.moves.iter() {
             let m = &model[id];
@@ -545,6 +553,31 @@ struct Glued {
     first: (Position, u32),
     /// The position after both.
     after: Position,
+}
+
+/// Where variation `index` (`line`) starts when it is written right after stray text that
+/// is two moves typed with no space between, played after the move it was read as an
+/// alternative to (`2. Nf3Nc6 (2... d6)`: after `e5`, `Nf3 Nc6`): after the first of the
+/// two, as an alternative to the second, as the `stray-text` fix's space would have it.
+/// `position` and `ply` are where the line was to start (before the move it replaces).
+#[cold]
+#[inline(never)]
+fn after_stray_word(
+    game: GameRef<'_>,
+    (line, index): (&crate::game::Line, usize),
+    (position, ply): (&Position, u32),
+    dialect: &Dialect,
+) -> Option<(Position, u32)> {
+    let model = game.game;
+    let word = game.text_of(model.stray_text_before_line(crate::game::LineId::nth(index))?);
+    if word.bytes().any(|b| b.is_ascii_whitespace()) {
+        return None;
+    }
+    let replaced = position
+        .play(game.text_of(model[line.replaces?].text), dialect)
+        .ok()?;
+    let (_, first, _) = glued_moves(replaced.position(), word, dialect)?;
+    Some((first, ply + 2))
 }
 
 /// Where a variation written right after such a word starts, as its fix (the space) would

@@ -889,6 +889,14 @@ fn chess_moves_after_two_moves_with_no_space_between_are_checked_as_after_both()
         "1. e4 e5 2. Nf3 Nc6 3.Bb5a6 (3... Nf6 4. O-O Nxe4) 4. Ba4 Nf6 *",
         expect!["wrong-disambiguation `Bb5a6`: two moves with no space between? `Bb5 a6` can be played, and the next move follows them (read as one move, no piece of that kind stands there)"],
     );
+    // So with no move after the word in its line (the variation is found from the word).
+    chess("1. e4 e5 2. Nf3Nc6 (2... Nf6 3. Nxe5) *", expect![]);
+    chess(
+        "1. e4 e5 2. Nf3Nc6 (2... d6 3. d4) (2... Nf6 3. Nxe5) *",
+        expect![],
+    );
+    // Stray text that is not two moves leaves the variation where it was.
+    chess("1. e4 e5 2. Nf3 oops (2. Nc3 Nf6) *", expect![]);
     // A word in another line is not this variation's (`Nf6Nc3` is in the first one).
     chess(
         "1. e4 e5 2. Bc4 (2. Nf3 Nf6Nc3 Bc5) (2. Nc3 Nf6 3. Bc4) Nf6 *",
