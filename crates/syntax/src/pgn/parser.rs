@@ -833,9 +833,11 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
                 return;
             }
         }
-        self.start(COMMENT);
-        self.bump();
-        self.finish();
+        // In one step of the sink, as moves are: a comment is one token, found by its text
+        // where it stands (1.6% fewer instructions for the tree of a Lichess file, whose
+        // every move has its clock comment, than a node opened, its token keyed and the
+        // node closed).
+        self.leaf(COMMENT, i + 1, false);
         if is_brace && !text.ends_with('}') {
             let open = TextRange::at(range.start(), TextSize::from(1));
             let swallowed = swallowed_result::<D>(text)
