@@ -496,6 +496,12 @@ pub struct Game {
     pub(crate) lines_after_stray_text: Vec<(LineId, TextRange)>,
 }
 
+/// The text recorded for `id` in `table` (in the order of its ids), if there is some.
+fn stray_text_of<Id: Ord + Copy>(table: &[(Id, TextRange)], id: Id) -> Option<TextRange> {
+    let i = table.binary_search_by_key(&id, |&(at, _)| at).ok()?;
+    Some(table[i].1)
+}
+
 impl Game {
     /// Whether move `id` follows text that is not PGN in its line ([`Game::after_stray_text`]).
     pub(crate) fn follows_stray_text(&self, id: MoveId) -> bool {
@@ -505,20 +511,12 @@ impl Game {
     /// The text that is not PGN right before variation `id` in its parent line, if there
     /// is some ([`Game::lines_after_stray_text`]).
     pub(crate) fn stray_text_before_line(&self, id: LineId) -> Option<TextRange> {
-        let i = self
-            .lines_after_stray_text
-            .binary_search_by_key(&id, |&(l, _)| l)
-            .ok()?;
-        Some(self.lines_after_stray_text[i].1)
+        stray_text_of(&self.lines_after_stray_text, id)
     }
 
     /// The text that is not PGN right before move `id` in its line, if there is some.
     pub(crate) fn stray_text_before(&self, id: MoveId) -> Option<TextRange> {
-        let i = self
-            .after_stray_text
-            .binary_search_by_key(&id, |&(m, _)| m)
-            .ok()?;
-        Some(self.after_stray_text[i].1)
+        stray_text_of(&self.after_stray_text, id)
     }
 
     /// A game with its header read and no moves, lines or annotations yet.

@@ -85,24 +85,23 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
     // fixes rewrite.
     let mut rewrites: Vec<(Form, TextRange, String)> = Vec::new();
     let mut main_end: Option<Position> = None;
-    // Each word read as two moves typed with no space between (`Nf3Nc6`, `Bb5a6`), with the
-    // position after its first move and that position's ply: where a variation written
-    // after the word starts (see `glued_start`). Empty in nearly every game.
+    // Each move the replay read as two moves typed with no space between (`Bb5a6`), or
+    // played after stray text it read so (`Nf3Nc6`), with the position after the two.
+    // Empty in nearly every game.
     let mut glued: Vec<Glued> = Vec::new();
     for (index, line) in model.lines.iter().enumerate() {
-        let after_glued = glued_start(game, line, &glued);
-        let found = after_glued.is_some();
         let (mut position, mut ply) = match line.branches_from {
-            None => after_glued.unwrap_or_else(|| (start.clone(), model.start_ply)),
-            Some(from) => match (branches.start(from), after_glued) {
-                (_, Some(state)) | (Some(state), None) => state,
-                (None, None) => continue,
+            None => (start.clone(), model.start_ply),
+            Some(from) => match branches.start(from) {
+                Some(state) => state,
+                None => continue,
             },
         };
-        // A variation right after stray text whose next move did not read it as two moves
-        // (`2. Nf3Nc6 (2... d6) *`: none follows): found from the word itself.
-        if !found && !model.lines_after_stray_text.is_empty() {
-            if let Some(state) = after_stray_word(game, (line, index), (&position, ply), &dialect) {
+        // A variation written after such a word (see `after_glued_word`).
+        if !glued.is_empty() || !model.lines_after_stray_text.is_empty() {
+            if let Some(state) =
+                after_glued_word(game, (line, index), (&position, ply), &glued, &dialect)
+            {
                 (position, ply) = state;
             }
         }
@@ -122,15 +121,9 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
             // the two).
             if has_stray_text {
                 let two_on = wrong_number.is_some() && m.ply == counted + 2;
-                if let Some((after, own_number)) = glued_stray_text(
-                    game,
-                    (index, id),
-                    (&position, ply),
-                    text,
-                    two_on,
-                    &dialect,
-                    &mut glued,
-                ) {
+                if let Some((after, own_number)) =
+                    glued_stray_text(game, id, &position, text, two_on, &dialect, &mut glued)
+                {
                     if own_number {
                         wrong_number = None;
                     } else {
@@ -186,7 +179,7 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                             if new_forms.contains(Form::WrongDisambiguation) {
                                 if let Some(after) = glued_instead(
                                     game,
-                                    (line, index, id),
+                                    (line, id),
                                     (&start, &mut glued),
                                     &position,
                                     ply,
@@ -273,7 +266,7 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                     // between (`1.e4e5`), played, and the line goes on.
                     match illegal_move(
                         game,
-                        (line, index, id),
+                        (line, id),
                         ply,
                         &position,
                         text,
@@ -394,7 +387,7 @@ fn spaced_move(
     position.play(joined, dialect).is_ok()
 }
 
-/// The diagnostic of move `id` (of `line`, the game's line `index`, at `ply`) that cannot be
+/// The diagnostic of move `id` (of `line`, at `ply`) that cannot be
 /// played from `position`, told to `out`: illegal or ambiguous, with its fixes. When it is
 /// two moves typed with no space between (`1.e4e5`, see [`glued_moves`]) and the next move
 /// says they were meant ([`follows_two`]), or none follows, the position after both, for
@@ -406,7 +399,7 @@ fn spaced_move(
 #[allow(clippy::too_many_arguments)]
 fn illegal_move(
     game: GameRef<'_>,
-    (line, index, id): (&crate::game::Line, usize, MoveId),
+    (line, id): (&crate::game::Line, MoveId),
     ply: u32,
     position: &Position,
     text: &str,
@@ -471,12 +464,10 @@ fn illegal_move(
         }
     }
     out.diagnostics.push(error);
-    let (_, first, after) = two.filter(|_| goes_on)?;
+    let (.., after) = two.filter(|_| goes_on)?;
     glued.push(Glued {
-        line: index,
         at: id,
-        word: m.text,
-        first: (first, ply + 1),
+        itself: true,
         after: after.clone(),
     });
     Some(after)
@@ -519,8 +510,9 @@ fn follows_two(
 
 /// Where a move that cannot be played splits into two that can, one after the other: two
 /// moves typed with no space between (`1.e4e5`, `3.Bb5a6`), which read as one move in long
-/// algebraic (`e4` to `e5`, `Bb5` to `a6`). The byte where the second starts, the
-/// position after the first and the position after both. Only for a move that cannot be played, or stray text, so cold.
+/// algebraic (`e4` to `e5`, `Bb5` to `a6`). The byte where the second starts, the position
+/// after the first and the position after both. Only for a move that cannot be played, or
+/// stray text, so cold.
 #[cold]
 #[inline(never)]
 fn glued_moves(
@@ -543,77 +535,44 @@ fn glued_moves(
 /// A word of a line read as two moves typed with no space between (`2. Nf3Nc6`, stray text
 /// whose moves were played; `3.Bb5a6`, see [`glued_instead`]).
 struct Glued {
-    /// The index of its line in the game's lines.
-    line: usize,
     /// The move it is (`3.Bb5a6`), or the move after it (stray text, `2. Nf3Nc6 3. Bb5`).
     at: MoveId,
-    /// The word.
-    word: TextRange,
-    /// The position after its first move, and that position's ply.
-    first: (Position, u32),
+    /// Whether it is the move `at` itself, not stray text before it.
+    itself: bool,
     /// The position after both.
     after: Position,
 }
 
-/// Where variation `index` (`line`) starts when it is written right after stray text that
-/// is two moves typed with no space between, played after the move it was read as an
-/// alternative to (`2. Nf3Nc6 (2... d6)`: after `e5`, `Nf3 Nc6`): after the first of the
-/// two, as an alternative to the second, as the `stray-text` fix's space would have it.
-/// `position` and `ply` are where the line was to start (before the move it replaces).
+/// Where variation `index` (`line`) starts when it is written right after a word of two
+/// moves typed with no space between, as the fix's space would have it: after the word's
+/// first move, as an alternative to its second. The word is the move the variation was read
+/// as an alternative to (`3.Bb5a6 (3... Nf6)`, `1.e4c5 (1... e5)`: one the replay read as
+/// two), or stray text right before the variation (`2. Nf3Nc6 (2... Nf6 3. Nxe5)`: after
+/// `e5`, then `Nf3`). `position` and `ply` are where the line was to start: before the move
+/// it replaces. `None` for every other line.
 #[cold]
 #[inline(never)]
-fn after_stray_word(
+fn after_glued_word(
     game: GameRef<'_>,
     (line, index): (&crate::game::Line, usize),
     (position, ply): (&Position, u32),
+    glued: &[Glued],
     dialect: &Dialect,
 ) -> Option<(Position, u32)> {
     let model = game.game;
+    let replaced = line.replaces?;
+    let replaced_text = game.text_of(model[replaced].text);
+    if glued.iter().any(|g| g.at == replaced && g.itself) {
+        let (_, first, _) = glued_moves(position, replaced_text, dialect)?;
+        return Some((first, ply + 1));
+    }
     let word = game.text_of(model.stray_text_before_line(crate::game::LineId::nth(index))?);
     if word.bytes().any(|b| b.is_ascii_whitespace()) {
         return None;
     }
-    let replaced = position
-        .play(game.text_of(model[line.replaces?].text), dialect)
-        .ok()?;
-    let (_, first, _) = glued_moves(replaced.position(), word, dialect)?;
+    let after_replaced = position.play(replaced_text, dialect).ok()?;
+    let (_, first, _) = glued_moves(after_replaced.position(), word, dialect)?;
     Some((first, ply + 2))
-}
-
-/// Where a variation written right after such a word starts, as its fix (the space) would
-/// have it: after the word's first move, as an alternative to its second
-/// (`2. Nf3Nc6 (2... d6)`, `3.Bb5a6 (3... Nf6)`), where it was read as an alternative to the
-/// move before the word, or to the word as one move. `None` for every other line (and at
-/// once in a game with no such word: nearly all).
-#[inline]
-fn glued_start(
-    game: GameRef<'_>,
-    line: &crate::game::Line,
-    glued: &[Glued],
-) -> Option<(Position, u32)> {
-    if glued.is_empty() {
-        return None;
-    }
-    glued_start_found(game, line, glued)
-}
-
-#[cold]
-#[inline(never)]
-fn glued_start_found(
-    game: GameRef<'_>,
-    line: &crate::game::Line,
-    glued: &[Glued],
-) -> Option<(Position, u32)> {
-    let parent = line.parent?.index();
-    let replaced = game.game[line.replaces?].text;
-    glued
-        .iter()
-        .find(|g| {
-            g.line == parent
-                && (g.word == replaced
-                    || replaced.end() <= g.word.start() && g.word.end() <= line.range.start())
-        })
-        .map(|g| g.first.clone())
 }
 
 /// Move `id` of `line`, read as one move of a piece that does not stand there (`3.Bb5a6`:
@@ -633,7 +592,7 @@ fn glued_start_found(
 #[allow(clippy::too_many_arguments)]
 fn glued_instead(
     game: GameRef<'_>,
-    (line, index, id): (&crate::game::Line, usize, MoveId),
+    (line, id): (&crate::game::Line, MoveId),
     (start, glued): (&Position, &mut Vec<Glued>),
     played: &Position,
     ply: u32,
@@ -655,7 +614,7 @@ fn glued_instead(
     for &m in path.iter().rev() {
         // Where the replay read two moves, so does this.
         match glued.iter().find(|g| g.at == m) {
-            Some(g) if g.word == model[m].text => {
+            Some(g) if g.itself => {
                 before = g.after.clone();
                 continue;
             }
@@ -676,7 +635,7 @@ fn glued_instead(
     if before.play(text, dialect).ok()?.position() != played {
         return None;
     }
-    let (k, first, after) = glued_moves(&before, text, dialect)?;
+    let (k, _, after) = glued_moves(&before, text, dialect)?;
     if !follows_two(game, line, id, ply, &after, Some(played), dialect) {
         return None;
     }
@@ -694,30 +653,27 @@ fn glued_instead(
         .with_fix(format!("Write `{both}`"), [(range, both)]),
     );
     glued.push(Glued {
-        line: index,
         at: id,
-        word: model[id].text,
-        first: (first, ply + 1),
+        itself: true,
         after: after.clone(),
     });
     Some(after)
 }
 
-/// The stray text right before move `id`, the position after its first move and after
-/// both, when that text is two moves typed with no space between (`2. Nf3Nc6 3. Bb5`) that
-/// can be played, and whether the move has a number of its own (written after the text).
-/// With such a number, only when it is two moves on (`two_on`): replayed without them,
-/// that number was wrong and the moves after it one side off, where the text's
-/// `stray-text` is the one mistake. Without, only when the move can be played after the
-/// two (`2. Nf3Nc6 Bb5`). (Returned,
-/// not played into a `&mut` of the replay's position: that cost the replay 1-2% of its
-/// instructions, by callgrind; the compiler's reasons not looked into.)
+/// The position after the stray text right before move `id`, when that text is two moves
+/// typed with no space between (`2. Nf3Nc6 3. Bb5`) that can be played (kept in `glued`),
+/// and whether the move has a number of its own (written after the text). With such a
+/// number, only when it is two moves on (`two_on`): replayed without them, that number was
+/// wrong and the moves after it one side off, where the text's `stray-text` is the one
+/// mistake. Without, only when the move can be played after the two (`2. Nf3Nc6 Bb5`).
+/// (Returned, not played into a `&mut` of the replay's position: that cost the replay 1-2%
+/// of its instructions, by callgrind; the compiler's reasons not looked into.)
 #[cold]
 #[inline(never)]
 fn glued_stray_text(
     game: GameRef<'_>,
-    (index, id): (usize, MoveId),
-    (position, ply): (&Position, u32),
+    id: MoveId,
+    position: &Position,
     text: &str,
     two_on: bool,
     dialect: &Dialect,
@@ -735,18 +691,14 @@ fn glued_stray_text(
     if word.bytes().any(|b| b.is_ascii_whitespace()) {
         return None;
     }
-    let (_, first, after) = glued_moves(position, word, dialect)?;
+    let (.., after) = glued_moves(position, word, dialect)?;
     // A move with no number of its own says so by following the two.
     if !own_number && after.play(text, dialect).is_err() {
         return None;
     }
-    // The second move's ply: before this move's own number (two on), or after the count.
-    let second = if own_number { ply - 1 } else { ply + 1 };
     glued.push(Glued {
-        line: index,
         at: id,
-        word: stray,
-        first: (first, second),
+        itself: false,
         after: after.clone(),
     });
     Some((after, own_number))
