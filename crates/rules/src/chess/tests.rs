@@ -1564,10 +1564,13 @@ fn canonical_san_is_shakmatys() {
 
 /// The check kept with a position is shakmaty's, whichever way the position was made:
 /// played in place (`play_mut`), played into a new one (`play`), set up from a FEN, and
-/// after a null move; through every position of 60 random games.
+/// after a null move; through every position of 60 random games. The checking pieces kept
+/// after a move (found from the move's two squares) are those a search from the king finds,
+/// discovered and double checks among them.
 #[test]
 fn the_check_kept_with_a_position_is_shakmatys() {
     let mut checks = 0;
+    let (mut discovered, mut double) = (0, 0);
     random_positions(60, 120, |position| {
         let fen = Position::from_fen(Variant::Standard, &position.fen()).unwrap();
         for made in [position, &fen] {
@@ -1585,6 +1588,11 @@ fn the_check_kept_with_a_position_is_shakmatys() {
             let mut in_place = position.clone();
             in_place.play_mut(&uci, &EN).unwrap();
             assert_eq!(in_place, played, "{uci} in {}", position.fen());
+            let searched = Position::of(played.inner.clone(), played.variant);
+            assert_eq!(played, searched, "{uci} in {}", position.fen());
+            let checkers = played.shakmaty().checkers();
+            discovered += usize::from(checkers.any() && !checkers.contains(m.to()));
+            double += usize::from(checkers.more_than_one());
             assert_eq!(
                 played.is_check(),
                 played.shakmaty().is_check(),
@@ -1603,6 +1611,8 @@ fn the_check_kept_with_a_position_is_shakmatys() {
         }
     });
     assert!(checks > 200, "{checks} positions in check");
+    assert!(discovered > 300, "{discovered} discovered checks");
+    assert!(double > 50, "{double} double checks");
 }
 
 /// The attackers of a square are shakmaty's (`Board::attacks_to`), for both colours and
