@@ -109,7 +109,6 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
         for &id in line.moves.iter() {
             let m = &model[id];
             let at = game.range(m.text);
-            let mut text = game.text_of(m.text);
             let mover = position.turn();
             let counted = ply;
             let mut wrong_number = super::check_number(game, m, &mut ply, color_name(mover));
@@ -121,9 +120,15 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
             // the two).
             if has_stray_text {
                 let two_on = wrong_number.is_some() && m.ply == counted + 2;
-                if let Some((after, own_number)) =
-                    glued_stray_text(game, id, &position, text, two_on, &dialect, &mut glued)
-                {
+                if let Some((after, own_number)) = glued_stray_text(
+                    game,
+                    id,
+                    &position,
+                    game.text_of(m.text),
+                    two_on,
+                    &dialect,
+                    &mut glued,
+                ) {
                     if own_number {
                         wrong_number = None;
                     } else {
@@ -142,11 +147,29 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
             // `3. B c4`: a piece letter set apart from its move, read with it (see
             // `spaced_move`); only in a game with stray text, which no plain game has.
             let joined = has_stray_text
-                && spaced_move(game, id, &position, text, &dialect, &mut joined_text);
-            if joined {
-                text = &joined_text;
-            }
-            let played = position.play_mut(text, &dialect);
+                && spaced_move(
+                    game,
+                    id,
+                    &position,
+                    game.text_of(m.text),
+                    &dialect,
+                    &mut joined_text,
+                );
+            // The move's bytes, read as they stand in the text (see `play_mut_bytes`); as
+            // text only on the paths nearly no move takes.
+            let written = if joined {
+                joined_text.as_bytes()
+            } else {
+                game.bytes_of(m.text)
+            };
+            let text = || {
+                if joined {
+                    joined_text.as_str()
+                } else {
+                    game.text_of(m.text)
+                }
+            };
+            let played = position.play_mut_bytes(written, &dialect);
             // `2. Nf3 3. Bc4`: the number is the next move's and the move the other side's,
             // so one move is missing; that is the one mistake to tell (below), not also the
             // number it makes look wrong.
@@ -183,7 +206,7 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                                     (&start, &mut glued),
                                     &position,
                                     ply,
-                                    text,
+                                    text(),
                                     &dialect,
                                     out,
                                 ) {
@@ -269,7 +292,7 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                         (line, id),
                         ply,
                         &position,
-                        text,
+                        text(),
                         &dialect,
                         illegal,
                         &mut glued,

@@ -1769,3 +1769,30 @@ fn castling_is_shakmatys() {
         "{legal} legal, {illegal} refused with the right"
     );
 }
+
+/// A move's bytes play as its text does, on the fast path (`e4`) and the slow one (`P@e4`
+/// is no move in standard chess, `Bf1-c4` a long algebraic move with the wrong piece's
+/// square); bytes that are not UTF-8 are no move, told as the text with U+FFFD would be.
+#[test]
+fn a_moves_bytes_play_as_its_text() {
+    let start = Position::new(Variant::Standard);
+    for text in [
+        "e4", "Nf3+", "P@e4", "e2-e4", "Ng1-f3", "Bf1-c4", "xyz", "e9",
+    ] {
+        let (mut by_text, mut by_bytes) = (start.clone(), start.clone());
+        let (a, b) = (
+            by_text.play_mut(text, &EN),
+            by_bytes.play_mut_bytes(text.as_bytes(), &EN),
+        );
+        assert_eq!(a.is_ok(), b.is_ok(), "{text}");
+        assert_eq!(by_text, by_bytes, "{text}");
+    }
+    let mut position = start.clone();
+    let invalid = position.play_mut_bytes(b"e\xff4", &EN);
+    let replaced = start.clone().play_mut("e\u{fffd}4", &EN);
+    assert_eq!(invalid.err(), replaced.err());
+    assert_eq!(
+        position, start,
+        "an illegal move leaves the position as it was"
+    );
+}
