@@ -237,15 +237,27 @@ impl Header {
         self.strings.shrink_to_fit();
     }
 
+    /// Appends `text` to `strings`: its span, the only kind [`Header::string`] reads.
     fn push_string(&mut self, text: &str) -> (u32, u32) {
         let start = self.strings.len() as u32;
         self.strings.push_str(text);
         (start, self.strings.len() as u32)
     }
 
+    /// The string of a span [`Header::push_string`] gave. Not sliced as `&str` is, with
+    /// the tests that the span starts and ends between characters: a span is the bounds of
+    /// one whole `&str` pushed, and `strings` only grows until it is cleared with the
+    /// spans. (The tests were 0.6% of `kifu check`'s instructions: the tag checks and the
+    /// model read every name and most values.)
     #[inline]
     fn string(&self, (start, end): (u32, u32)) -> &str {
-        &self.strings[start as usize..end as usize]
+        let span = start as usize..end as usize;
+        debug_assert!(self.strings.get(span.clone()).is_some(), "a span of a push");
+        // SAFETY: `span` is the start and end of a `&str` that `push_string` appended to
+        // `strings` (spans are made nowhere else, and `clear` drops the entries and values
+        // that hold them with the strings), so it lies within `strings` and on character
+        // boundaries.
+        unsafe { self.strings.get_unchecked(span) }
     }
 }
 
