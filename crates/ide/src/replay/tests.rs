@@ -397,6 +397,39 @@ fn chess_forms_and_languages_once_per_game() {
         ]],
     );
     chess("1. b4 c6 2. b5 Nf6 3. bxc6 *", expect![""]);
+    // A pawn's file typed as a capital (`E4`, as a sentence's first word is): one warning
+    // for the game, whose fix writes every such move, and the rest replayed (each was stray
+    // text with no fix, and the line stopped silently after the first); a later mistake is
+    // its own diagnostic. `Bxc5` stays the bishop's, and `Cxd5` that no c-pawn can make is
+    // a Spanish knight's, as before.
+    chess(
+        "1. E4 e5 2. Nf3 Nc6 3. D4 exd4 4. Bc4 Bc5 5. C3 Qxh1 *",
+        expect![[r#"
+            non-standard-move `E4`: a pawn's file as a capital letter (E4 for e4) (said once per game)
+            illegal-move `Qxh1`: no queen can move to h1"#]],
+    );
+    fixes(
+        Notation::Pgn,
+        "1. E4 e5 2. Nf3 Nc6 3. D4 exd4 4. Bc4 Bc5 5. C3 dxc3 *",
+        expect![[
+            r#"non-standard-move: Write all 3 such moves in standard SAN => "1. e4 e5 2. Nf3 Nc6 3. d4 exd4 4. Bc4 Bc5 5. c3 dxc3 *""#
+        ]],
+    );
+    chess(
+        "1. e4 d5 2. Exd5 Qxd5 3. Nc3 Qa5 4. D4 Bf5 5. Bc4 e6 6. Bxe6 *",
+        expect!["non-standard-move `Exd5`: a pawn's file as a capital letter (E4 for e4) (said once per game)"],
+    );
+    chess(
+        "1. e4 d5 2. Nc3 Nf6 3. Nf3 e6 4. Cxd5 exd5 *",
+        expect!["non-standard-move `Cxd5`: a piece letter of another language than the game's (Sf3 in an English game) (said once per game)"],
+    );
+    // In a game of German letters too (`D` is the queen there, but `D4` no queen's move).
+    chess(
+        "1. D4 Sf6 2. C4 e6 3. Sc3 Lb4 4. E3 O-O *",
+        expect![[r#"
+            non-standard-move `D4`: a pawn's file as a capital letter (E4 for e4) (said once per game)
+            foreign-piece-letters `Sf6`: this game uses German piece letters: K = king, D = queen, T = rook, L = bishop, S = knight; the PGN standard writes English letters (K, Q, R, B, N)"#]],
+    );
     // Castling typed without hyphens, or with a zero for a letter: one warning each, and
     // the rest of the game replayed (as stray text, the line waited for it to be fixed):
     // `Re1` and `Re8` are legal only from the castled rooks' squares.

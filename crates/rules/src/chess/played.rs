@@ -93,11 +93,15 @@ pub enum Form {
     CastlingWithoutHyphens,
     /// An English piece letter typed in lower case: `nf3`, `qxd8+` (not `b`, a file).
     LowercasePieceLetter,
+    /// A pawn's file typed as a capital: `E4`, `D5+`, `Exd5` (a capital that is no piece
+    /// letter of the game's language before a capture; before a square alone, any, as a
+    /// piece's move needs a square after its letter).
+    UppercaseFile,
 }
 
 impl Form {
     /// Every form, in the order of [`Forms::iter`].
-    pub const ALL: [Form; 20] = [
+    pub const ALL: [Form; 21] = [
         Form::CastlingWithZeros,
         Form::PromotionWithoutEquals,
         Form::LongAlgebraic,
@@ -118,6 +122,7 @@ impl Form {
         Form::LowercaseCastling,
         Form::CastlingWithoutHyphens,
         Form::LowercasePieceLetter,
+        Form::UppercaseFile,
     ];
 
     /// The words for a warning: `castling written with zeros (0-0 for O-O)`.
@@ -147,6 +152,7 @@ impl Form {
             Form::LowercaseCastling => "castling written in lower case (o-o for O-O)",
             Form::CastlingWithoutHyphens => "castling written without hyphens (OO for O-O)",
             Form::LowercasePieceLetter => "a piece letter in lower case (nf3 for Nf3)",
+            Form::UppercaseFile => "a pawn's file as a capital letter (E4 for e4)",
         }
     }
 

@@ -386,9 +386,23 @@ impl Position {
         diagnose_other_side: bool,
     ) -> Result<Played, IllegalMove> {
         match written::read(text, dialect.language) {
-            Some(reading) => self
-                .play_reading(reading, text, dialect, diagnose_other_side)
-                .or_else(|illegal| self.lowercase_bishop(text, dialect).ok_or(illegal)),
+            Some(reading) => {
+                let capital = reading.forms.contains(Form::UppercaseFile);
+                self.play_reading(reading, text, dialect, diagnose_other_side)
+                    .or_else(|illegal| self.lowercase_bishop(text, dialect).ok_or(illegal))
+                    .or_else(|illegal| {
+                        if !capital {
+                            return Err(illegal);
+                        }
+                        // `Cxd5` that no pawn of the c-file makes: a piece letter of another
+                        // language (a Spanish knight's), as it was read before capitals were
+                        // read as files; the pawn's reason when no language has the letter.
+                        match self.play_other_language(text, dialect, diagnose_other_side) {
+                            Err(other) if other.reason == IllegalReason::Unreadable => Err(illegal),
+                            other => other,
+                        }
+                    })
+            }
             None => self.play_other_language(text, dialect, diagnose_other_side),
         }
     }

@@ -352,6 +352,49 @@ fn a_piece_letter_in_lower_case_plays_with_a_note() {
 }
 
 #[test]
+fn a_pawns_file_as_a_capital_plays_with_a_note() {
+    let start = Position::default();
+    let position = after("e4 d5 c4 Nf6");
+    for (position, text, san) in [
+        (&start, "E4", "e4"),
+        (&start, "B4", "b4"),
+        (&start, "H3", "h3"),
+        (&position, "Exd5", "exd5"),
+        (&position, "Cxd5", "cxd5"),
+        (&position, "E5", "e5"),
+    ] {
+        let played = played(position, text);
+        assert_eq!(played.san().to_string(), san, "{text}");
+        assert_eq!(played.forms(), forms(&[Form::UppercaseFile]), "{text}");
+    }
+    let promoting = standard("7k/4P3/8/8/8/8/8/K7 w - - 0 1");
+    assert_eq!(played(&promoting, "E8=Q+").san().to_string(), "e8=Q+");
+    assert_eq!(
+        played_forms(&promoting, "E8Q"),
+        forms(&[Form::UppercaseFile, Form::PromotionWithoutEquals])
+    );
+    // A capital that is a piece letter before a capture is the piece's: English `B`, and
+    // Spanish `C`, the knight (no pawn is read there).
+    let bishop = after("e4 e5 Nf3 Nc6 Bc4 Bc5 c3 d6 d4");
+    assert_eq!(played(&bishop, "Bxd4").san().to_string(), "Bxd4");
+    let spanish = Dialect::new(Language::Spanish);
+    let knight = after("e4 d5 c4 Nf6 Nc3 e6");
+    assert_eq!(
+        knight.play("Cxd5", &spanish).unwrap().san().to_string(),
+        "Nxd5"
+    );
+    // In English, `Cxd5` that no c-pawn can make is read in the first language where it
+    // is a move (a borrowed knight), as before capitals were read as files.
+    let borrowed = after("e4 d5 Nc3 Nf6 Nf3 e6");
+    let played = played(&borrowed, "Cxd5");
+    assert_eq!(played.san().to_string(), "Nxd5");
+    assert_eq!(played.forms(), forms(&[Form::OtherLanguageLetter]));
+    // No square off the board.
+    assert!(start.play("E9", &EN).is_err());
+    assert!(start.play("I4", &EN).is_err());
+}
+
+#[test]
 fn standard_san_has_no_forms() {
     let position = after("e4 e5 Nf3 Nc6 Bb5 a6");
     for m in ["Bxc6", "O-O", "Nxe5", "d4", "Ba4"] {

@@ -141,7 +141,33 @@ fn figurine(s: &[u8]) -> Option<Role> {
 }
 
 /// Reads a move that is not castling or a null move.
-fn read_piece_move(mut s: &[u8], language: Language, forms: &mut Forms) -> Option<Written> {
+fn read_piece_move(text: &[u8], language: Language, forms: &mut Forms) -> Option<Written> {
+    // `E4`, `Exd5`: a pawn's file typed as a capital, as a sentence's first word is; read
+    // with the file in lower case. Before a square alone any capital of a file is one (a
+    // piece's move has a square after its letter: `B4` is no bishop's); before a capture,
+    // one that is no piece letter of the language (`Bxc5` is the bishop's, `Cxd5` a
+    // Spanish knight's).
+    let lowered: [u8; 8];
+    let mut s = text;
+    if let [file @ b'A'..=b'H', rest @ ..] = s {
+        let pawn = match rest {
+            // A push, promoting or not (`E8=Q`, `E8Q`); not `B4xc5`, a bishop's.
+            [b'1'..=b'8', tail @ ..] => {
+                matches!(tail, [] | [b'=' | b'/' | b'(', ..])
+                    || matches!(tail, [p] if p.is_ascii_uppercase())
+            }
+            [b'x' | b':', b'a'..=b'h', b'1'..=b'8', ..] => language.role(*file).is_none(),
+            _ => false,
+        };
+        if pawn && s.len() <= 8 {
+            let mut copy = [0u8; 8];
+            copy[..s.len()].copy_from_slice(s);
+            copy[0] = file.to_ascii_lowercase();
+            lowered = copy;
+            s = &lowered[..s.len()];
+            forms.insert(Form::UppercaseFile);
+        }
+    }
     let mut role = None;
     if let Some(r) = figurine(s) {
         role = Some(r);

@@ -448,7 +448,8 @@ fn promotion_end(bytes: &[u8], pos: usize, end: usize) -> usize {
 }
 
 /// Whether `word` is a move: SAN in any language's piece letters (`Nbd2`, `Sf3`, `exd5`,
-/// `e8=Q`, `e8=D`, `O-O+`), long algebraic (`e2-e4`,
+/// `e8=Q`, `e8=D`, `O-O+`), a pawn's with its file typed as a capital (`E4`), long
+/// algebraic (`e2-e4`,
 /// `Ng1xf3`), UCI (`e7e8q`), a drop (`N@f3`), or a null move (`--`, `Z0`, `0000`, `@@@@`).
 pub(crate) fn is_san(word: &[u8]) -> bool {
     let mut end = word.len();
@@ -520,6 +521,13 @@ fn is_file(b: u8) -> bool {
     (b'a'..=b'h').contains(&b)
 }
 
+/// A file typed as a capital (`E4`): never a piece letter there, as a piece's move has a
+/// square after its letter.
+#[inline(always)]
+fn is_capital_file(b: u8) -> bool {
+    (b'A'..=b'H').contains(&b)
+}
+
 #[inline(always)]
 fn is_rank(b: u8) -> bool {
     (b'1'..=b'8').contains(&b)
@@ -533,6 +541,17 @@ fn any_san(core: &[u8]) -> bool {
     ) || is_castling(core)
     {
         return true;
+    }
+    // A pawn's move with its file typed as a capital (`E4`, `E8=Q`, `E8Q`): read as a move
+    // (the replay tells it once a game, with the fix), where it was stray text that stopped
+    // its line. (`Exd5` is read below, its capital as a piece letter.)
+    if let [file, rank, promotion @ ..] = core {
+        if is_capital_file(*file)
+            && is_rank(*rank)
+            && matches!(promotion, [] | [b'=', b'A'..=b'Z'] | [b'A'..=b'Z'])
+        {
+            return true;
+        }
     }
     let mut rest = core;
     if let [piece, tail @ ..] = rest {
@@ -585,14 +604,14 @@ mod tests {
             "e4", "exd5", "Nbd2", "R1e2", "Qh4e1", "e8=Q", "e8Q", "O-O", "O-O-O", "0-0", "0-0-0",
             "Nf3+", "Qxf7#", "--", "Z0", "0000", "e2-e4", "Ng1-f3", "e7e8q", "N@f3", "@e4", "Kxe1",
             "Bxh8", "bxa8=N+", "o-o", "o-o-o+", "OO", "OOO+", "O-0", "0-O-O#", "O-0-O", "nf3",
-            "qxd8+", "rae1", "kg1", "nbd2",
+            "qxd8+", "rae1", "kg1", "nbd2", "E4", "D5+", "H8=Q", "A1N#", "Exd5",
         ] {
             assert!(is_san(ok.as_bytes()), "{ok} should be a move");
         }
         for bad in [
             "oh", "the", "end", "comment", "e9", "i4", "N", "x", "e", "Nf", "Qh4e1e2", "e4+++",
             "O-O-O-O", "Event", "o-o-o-o", "o-O", "OOOO", "O", "O-", "0-0-", "O--O", "n", "nf",
-            "no", "nne4", "pe4", "ke",
+            "no", "nne4", "pe4", "ke", "E9", "I4", "E0", "E4=", "E4x",
         ] {
             assert!(!is_san(bad.as_bytes()), "{bad} should not be a move");
         }
@@ -600,7 +619,7 @@ mod tests {
 
     #[test]
     fn the_inline_check_is_is_san() {
-        kifu_testing::each_text(&[b""], b"aehNOKx18=-+#Q", 5, |text| {
+        kifu_testing::each_text(&[b""], b"aehENOKx18=-+#Q", 5, |text| {
             assert_eq!(
                 is_san_inline(text),
                 is_san(text),
