@@ -166,6 +166,11 @@ pub fn read_plain<S: PlainSink>(bytes: &[u8], start: usize, sink: &mut S) -> Opt
     let mut movetext: Option<(usize, usize)> = None;
     // Where the last move ended, while a suffix may still follow it on its line.
     let mut after_move: Option<usize> = None;
+    // Whether the white space before the token held a line break: only then can it start
+    // its line (a token does not end in one), and is it looked at for an EPD record's
+    // (most tokens come after one space: 0.6% of `kifu check`'s instructions went to
+    // looking at the byte before every number and word).
+    let mut after_line_break = true;
     loop {
         // The end of the text before a result: the game has none.
         let b = *bytes.get(i)?;
@@ -220,7 +225,7 @@ pub fn read_plain<S: PlainSink>(bytes: &[u8], start: usize, sink: &mut S) -> Opt
                     ends_game = depth == 0;
                 }
                 b'0'..=b'9' => {
-                    if at_line_start(bytes, i) && is_epd_line(bytes, i) {
+                    if after_line_break && at_line_start(bytes, i) && is_epd_line(bytes, i) {
                         return None;
                     }
                     // A result, castling written with zeros, or a move number: as the
@@ -244,6 +249,7 @@ pub fn read_plain<S: PlainSink>(bytes: &[u8], start: usize, sink: &mut S) -> Opt
                     // it (a game printed so went to the grammar, which built a tree of it).
                     let (end, english) = if is_word_byte(b) {
                         if b.is_ascii_alphanumeric()
+                            && after_line_break
                             && at_line_start(bytes, i)
                             && is_epd_line(bytes, i)
                         {
@@ -329,6 +335,7 @@ pub fn read_plain<S: PlainSink>(bytes: &[u8], start: usize, sink: &mut S) -> Opt
         if line_break {
             after_move = None;
         }
+        after_line_break = line_break;
         i = next;
     }
 }
