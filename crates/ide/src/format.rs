@@ -219,12 +219,38 @@ impl<'d> Formatter<'d> {
     fn pgn_family<L: Language>(&self, root: &rowan::SyntaxNode<L>, role: Role) -> String {
         let text = self.document.text();
         let mut out = String::with_capacity(text.len() + text.len() / 8);
+        // The game before, when it was left as written: where it starts and ends.
+        let mut as_written: Option<(usize, usize)> = None;
         for child in root.children_with_tokens() {
             match child {
                 NodeOrToken::Node(game) if node_role(&game, role) == K::GAME => {
-                    if !out.is_empty() {
-                        out.push_str(self.nl);
+                    let start = usize::from(game.text_range().start());
+                    // A game that starts on the line where one left as written ends (a
+                    // broken tag pair, then a string: `[1-0"]`) stays there: where the
+                    // grammar cuts such text depends on its lines, and a blank line between
+                    // the two made the pair part of the game before (one game fewer).
+                    // Only blanks between the two (no line break, no byte order mark of a
+                    // file joined), and none in the white space the game before ends with.
+                    let before = as_written
+                        .filter(|&(_, end)| {
+                            text[end..start].bytes().all(|b| matches!(b, b' ' | b'\t'))
+                        })
+                        .map(|(from, _)| &text[from..start]);
+                    let kept = before.map(|b| b.trim_end_matches([' ', '\t']));
+                    match (before, kept) {
+                        (Some(before), Some(kept))
+                            if !kept.ends_with(['\n', '\r']) && out.ends_with(self.nl) =>
+                        {
+                            // `as_written` ended the game with a line break of its own.
+                            out.truncate(out.len() - self.nl.len());
+                            out.push_str(&before[kept.len()..]);
+                        }
+                        _ if !out.is_empty() => out.push_str(self.nl),
+                        _ => {}
                     }
+                    let end = usize::from(game.text_range().end());
+                    let written = self.leave_as_written(game.text_range());
+                    as_written = written.then_some((start, end));
                     out.push_str(&self.pgn_family_game(&game, role));
                 }
                 // White space between games becomes one blank line; anything else at the
@@ -842,6 +868,46 @@ mod tests {
     /// it: the game is formatted, and formatting the output again changes nothing (the
     /// game was left as written with the problem touching it, then formatted once a blank
     /// line stood between them).
+    #[test]
+    fn a_game_on_the_line_where_one_left_as_written_ends_stays_there() {
+        // A broken tag pair with a string after it on its line: the pair is a game of its
+        // own, the string starts the next. On lines of their own with a blank line between,
+        // the pair was read into the game before (found by the fuzz target).
+        let text = "1. e4 Bb\"A r\"]\n[1-0\"]\n\n1. c4 e5 1-0\n";
+        check(
+            text,
+            expect![[r#"
+                1. e4 Bb"A r"]
+
+                [1-0"]
+
+                1. c4 e5 1-0
+            "#]],
+        );
+        let formatted =
+            Document::new(Notation::Pgn, text.to_string()).formatted(FormatOptions::default());
+        assert_eq!(
+            Document::new(Notation::Pgn, formatted).game_count(),
+            Document::new(Notation::Pgn, text.to_string()).game_count(),
+        );
+        // Not across a file's byte order mark (a file joined after it), which stays on a
+        // line of its own.
+        check(
+            "1. e4 e5 11-0\n\n\u{feff}[Event \"b\"]\n\n1. d4 d5 *\n",
+            expect!["1. e4 e5 11-0\n\u{feff}\n[Event \"b\"]\n\n1. d4 d5 *\n"],
+        );
+        // Spaces between the two as written.
+        check(
+            "[Event \"a\"]\n1. e4 ) *\n[1-0  \"] *\n",
+            expect![[r#"
+                [Event "a"]
+                1. e4 ) *
+
+                [1-0  "] *
+            "#]],
+        );
+    }
+
     #[test]
     fn a_problem_right_after_a_game_is_not_the_games() {
         check_in(
