@@ -371,7 +371,7 @@ fn result(bytes: &[u8], end: usize, depth: usize) -> Option<usize> {
 }
 
 /// A move number at `i`: its digits to `digits_end` (as [`number_or_word`] found them: read
-/// again here, they were 0.4% of `kifu check`'s instructions), then `.` or `...` right after
+/// again here, they were 0.9% of `kifu check`'s instructions), then `.` or `...` right after
 /// them, and, after `.`, maybe `...` on the same line (`12. ...`).
 fn move_number(
     bytes: &[u8],
