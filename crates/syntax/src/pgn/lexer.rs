@@ -195,18 +195,29 @@ fn starts_epd_line(bytes: &[u8], pos: usize) -> bool {
 ///
 /// Asked of every line that starts with a letter or a digit, most of them a move number or
 /// a move: their second byte (`.`, or a file letter after a piece's) is no FEN board's, and
-/// they are told so before [`is_fen_board_line`] is called. (Marked `#[inline]`, this saved
-/// the check of 110 MB 0.2% more of its instructions but cost the tree of TWIC 0.4%: the
-/// lexer's loop compiled to more.)
+/// they are told so before [`is_fen_board_line`] is called, and so are most of the others
+/// by their third (a board's first two ranks start `r/`, `rn` or `8/`: its second and third
+/// bytes are each a rank's byte or a `/`; a TCEC file's one move to a line, `b6 {` or
+/// `10.Bxf6`, is not). (Marked `#[inline]`, this saved the check of 110 MB 0.2% more of its
+/// instructions but cost the tree of TWIC 0.4%: the lexer's loop compiled to more.)
 pub(crate) fn is_epd_line(bytes: &[u8], pos: usize) -> bool {
-    bytes
-        .get(pos + 1)
-        .is_some_and(|&b| b == b'/' || is_rank_byte(b))
-        && is_fen_board_line(bytes, pos)
+    let board_byte = |i: usize| bytes.get(i).is_some_and(|&b| RANK_OR_SLASH[b as usize]);
+    board_byte(pos + 1) && board_byte(pos + 2) && is_fen_board_line(bytes, pos)
 }
 
+/// The bytes of a FEN board: [`is_rank_byte`]'s, and `/`.
+static RANK_OR_SLASH: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = b as u8 == b'/' || is_rank_byte(b as u8);
+        b += 1;
+    }
+    table
+};
+
 /// A byte of a FEN board's rank: a piece letter or a count of empty squares.
-fn is_rank_byte(b: u8) -> bool {
+const fn is_rank_byte(b: u8) -> bool {
     matches!(
         b,
         b'1'..=b'8'
@@ -736,6 +747,37 @@ mod tests {
             ]
         );
         assert_eq!(kinds("a < b")[2], (ERROR_TOKEN, "<"));
+    }
+
+    /// The EPD look's quick test of a line's second and third bytes turns away no board
+    /// that the full look takes: every first rank of one to eight bytes (counts and piece
+    /// letters), on boards with ranks after it, and the moves a TCEC file starts its lines
+    /// with, which both turn away.
+    #[test]
+    fn the_epd_look_quick_test_turns_away_no_board() {
+        let bytes = ["8", "k", "P"];
+        let mut firsts = vec![String::new()];
+        let mut boards = 0;
+        for _ in 0..8 {
+            let longer: Vec<String> = firsts
+                .iter()
+                .flat_map(|f| bytes.iter().map(move |b| format!("{f}{b}")))
+                .collect();
+            for first in &longer {
+                for rest in ["8/8/8/8/8/8/8", "p7/8/8/8/8/8/K7", "rnbqkbnr/8/8/8/8/8/8"] {
+                    let line = format!("{first}/{rest} w - -");
+                    assert!(is_fen_board_line(line.as_bytes(), 0), "{line}");
+                    assert!(is_epd_line(line.as_bytes(), 0), "{line}");
+                    boards += 1;
+                }
+            }
+            firsts = longer;
+        }
+        assert!(boards > 3 * 3usize.pow(8));
+        for line in ["b6 { ev=0.00 }", "10.Bxf6 {", "Bb7 {", "1-0", "8", "k/"] {
+            assert!(!is_fen_board_line(line.as_bytes(), 0), "{line}");
+            assert!(!is_epd_line(line.as_bytes(), 0), "{line}");
+        }
     }
 
     #[test]
