@@ -2,8 +2,8 @@
 //! variant, with the piece letters of its language.
 
 use kifu_rules::chess::{
-    color_name, detect_language, role_name, CheckMark, Dialect, FenError, Form, Forms,
-    IllegalReason, Language, Move, Moved, Position, Square, UciMove, Variant,
+    color_name, detect_language, reads_as_capital_file, role_name, CheckMark, Dialect, FenError,
+    Form, Forms, IllegalReason, Language, Move, Moved, Position, Square, UciMove, Variant,
 };
 use kifu_syntax::pgn::is_other_capital;
 use kifu_syntax::{Code, Severity, SyntaxError, TextRange, TextSize};
@@ -360,8 +360,10 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
 }
 
 /// The first move of the main line that shows the letters of `language`: not a pawn's
-/// with its file typed as a capital (`D4`, no German queen's move), nor one whose capital is
-/// no letter of the language (`Exd5`). Out of the replay's body, as the language's whole
+/// with its file typed as a capital (`D4`, `Exd5`), as the rules read it (German `D4xd5` is
+/// the queen's from the fourth rank, and shows the letters; taken for a capital file here
+/// when the rules read a queen, a game whose only German letters were in such moves was
+/// read in German with no word of it). Out of the replay's body, as the language's whole
 /// diagnostic is: written in place, the search grew the replay's loop by 0.6% of `kifu
 /// check`'s instructions (callgrind), though no English game runs it.
 #[cold]
@@ -370,10 +372,10 @@ fn first_showing(game: GameRef<'_>, language: Language) -> Option<MoveId> {
     let model = game.game;
     model.main_line().moves.iter().copied().find(|&m| {
         let bytes = game.bytes_of(model[m].text);
-        !matches!(bytes, [b'A'..=b'H', b'1'..=b'8', ..])
-            && bytes
-                .iter()
-                .any(|&b| is_other_capital(b) && language.role(b).is_some())
+        bytes
+            .iter()
+            .any(|&b| is_other_capital(b) && language.role(b).is_some())
+            && !reads_as_capital_file(game.text_of(model[m].text), language)
     })
 }
 

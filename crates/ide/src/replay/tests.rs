@@ -430,6 +430,13 @@ fn chess_forms_and_languages_once_per_game() {
             non-standard-move `D4`: a pawn's file as a capital letter (E4 for e4) (said once per game)
             foreign-piece-letters `Sf6`: this game uses German piece letters: K = king, D = queen, T = rook, L = bishop, S = knight; the PGN standard writes English letters (K, Q, R, B, N)"#]],
     );
+    // A German queen's move from a rank (`D8xd4`) starts like a capital file but is read
+    // as the queen's, and its letter is told as German: the game's only German letter was
+    // not told at all.
+    chess(
+        "1. e4 d5 2. d4 dxe4 3. c3 D8xd4 *",
+        expect!["foreign-piece-letters `D8xd4`: this game uses German piece letters: K = king, D = queen, T = rook, L = bishop, S = knight; the PGN standard writes English letters (K, Q, R, B, N)"],
+    );
     // Castling typed without hyphens, or with a zero for a letter: one warning each, and
     // the rest of the game replayed (as stray text, the line waited for it to be fixed):
     // `Re1` and `Re8` are legal only from the castled rooks' squares.

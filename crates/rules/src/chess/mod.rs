@@ -57,6 +57,7 @@ pub use language::{detect_language, Dialect, Language};
 pub use played::{CheckMark, Form, Forms, Moved, Played, StandardSan};
 pub use position::{color_name, FenError, FenField, FenProblem, Outcome, Position, VariantEnd};
 pub use variant::Variant;
+pub use written::reads_as_capital_file;
 
 /// The shakmaty types this module's API speaks in.
 pub use shakmaty::{

@@ -44,6 +44,14 @@ pub(crate) struct Reading {
     pub(crate) forms: Forms,
 }
 
+/// Whether `text` is read, with the piece letters of `language`, as a pawn's move with its
+/// file typed as a capital (`E4`, `Exd5`; not German `D4xd5`, the queen's from the fourth
+/// rank): what the replay asks before it takes a move's capital for a letter of the
+/// language, so that the two read a move alike.
+pub fn reads_as_capital_file(text: &str, language: Language) -> bool {
+    read(text, language).is_some_and(|r| r.forms.contains(Form::UppercaseFile))
+}
+
 /// Reads `text` with the piece letters of `language`; `None` when it is no move at all.
 pub(crate) fn read(text: &str, language: Language) -> Option<Reading> {
     let mut forms = Forms::EMPTY;
