@@ -9,6 +9,7 @@
 //! `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - c0 "...";`) and an HTML tag
 //! (`<br />`). Neither crosses a line.
 
+use super::find::find_any;
 use super::result::{other_result_end, DIGIT_RESULTS};
 use super::SyntaxKind::{self, *};
 
@@ -82,8 +83,9 @@ fn ends_unknown_run(b: u8) -> bool {
 ///
 /// Inlined into the lexer's loop (`Lexed::new_in`) and the incremental re-lexing: a call
 /// for every token saved and restored the registers its dispatch uses, a sixth of its
-/// instructions.
-#[inline]
+/// instructions. Always: with `#[inline]` alone the compiler kept it a call (the tree of
+/// TWIC took 9% more instructions), and a change anywhere in it could tip it either way.
+#[inline(always)]
 pub(crate) fn next_token(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
     let b = bytes[pos];
     match b {
@@ -123,7 +125,7 @@ pub(crate) fn next_token(bytes: &[u8], pos: usize) -> (SyntaxKind, usize) {
             let end = run(bytes, pos, is_word_byte);
             if matches!(bytes.get(end), Some(b'/' | b'(')) {
                 word_before_slash_or_paren(bytes, pos, end)
-            } else if is_san(&bytes[pos..end]) {
+            } else if is_san_inline(&bytes[pos..end]) {
                 (SAN, end)
             } else {
                 (SYMBOL, end)
@@ -186,6 +188,9 @@ pub(crate) fn figurine_move_end(bytes: &[u8], pos: usize) -> Option<usize> {
 }
 
 /// Whether an EPD record starts at `pos`: at the start of a line (see [`is_epd_line`]).
+/// Inlined, so that the lexer's loop tests the byte before a word itself and calls only at
+/// a line's start.
+#[inline]
 fn starts_epd_line(bytes: &[u8], pos: usize) -> bool {
     at_line_start(bytes, pos) && is_epd_line(bytes, pos)
 }
@@ -390,10 +395,19 @@ const UNESCAPED_QUOTE_LOOKAHEAD: usize = 1024;
 /// unescaped (`[Event "The "Big" Game"]`); when the first closing quote is not followed by
 /// `]` and a later quote on the same line is, the string runs to that later quote. A string
 /// with no closing quote ends at the end of its line.
+#[inline(never)]
 pub(crate) fn string_end(bytes: &[u8], pos: usize) -> usize {
     let mut first_close: Option<usize> = None;
     let mut i = pos + 1;
-    while i < bytes.len() {
+    // From one byte that matters to the next, 16 bytes at a time (byte by byte, the values
+    // of a TWIC file's tag pairs were 1.4% of building its tree).
+    loop {
+        let Some(at) = find_any(bytes, i, [b'"', b'\\', b'\n', b'\r']) else {
+            // To the end of the text, as the byte-by-byte loop ran.
+            i = bytes.len();
+            break;
+        };
+        i = at;
         match bytes[i] {
             b'\\' if i + 1 < bytes.len() && bytes[i + 1] != b'\n' && bytes[i + 1] != b'\r' => {
                 i += 2;
@@ -475,8 +489,8 @@ pub(crate) fn is_san(word: &[u8]) -> bool {
 }
 
 /// [`is_san`], with the shapes of most moves told inline (`Nf3`, `exd5+`): for the plain
-/// reader, which asks it of every move (called, `is_san` was 38 instructions a move). (Not
-/// tried in the lexer's loop, where `is_san` stays a call.)
+/// reader, which asks it of every move (called, `is_san` was 38 instructions a move), and
+/// for the lexer's loop.
 #[inline(always)]
 pub(crate) fn is_san_inline(word: &[u8]) -> bool {
     let core = match word {
@@ -747,6 +761,65 @@ mod tests {
             ]
         );
         assert_eq!(kinds("a < b")[2], (ERROR_TOKEN, "<"));
+    }
+
+    /// A string's end found from one byte that matters to the next is where the byte-by-byte
+    /// loop it replaced found it: on every short text of quotes, escapes, line breaks, `]`
+    /// and blanks, and on random longer ones whose bytes that matter fall on either side of
+    /// the 16-byte blocks and the inline search's end.
+    #[test]
+    fn a_string_ends_where_the_byte_by_byte_loop_ended_it() {
+        fn by_bytes(bytes: &[u8], pos: usize) -> usize {
+            let mut first_close: Option<usize> = None;
+            let mut i = pos + 1;
+            while i < bytes.len() {
+                match bytes[i] {
+                    b'\\'
+                        if i + 1 < bytes.len()
+                            && bytes[i + 1] != b'\n'
+                            && bytes[i + 1] != b'\r' =>
+                    {
+                        i += 2;
+                        continue;
+                    }
+                    b'"' => {
+                        let after = run(bytes, i + 1, |b| b == b' ' || b == b'\t');
+                        if bytes.get(after) == Some(&b']') {
+                            return i + 1;
+                        }
+                        let first = *first_close.get_or_insert(i);
+                        if i - first > UNESCAPED_QUOTE_LOOKAHEAD {
+                            break;
+                        }
+                    }
+                    b'\n' | b'\r' => break,
+                    _ => {}
+                }
+                i += 1;
+            }
+            match first_close {
+                Some(close) => close + 1,
+                None => i,
+            }
+        }
+        let short = kifu_testing::each_text(&[b"\""], b"\"\\\n\r] \tx", 7, |text| {
+            assert_eq!(string_end(text, 0), by_bytes(text, 0), "{text:?}");
+        });
+        assert!(short > 250_000);
+        let mut random = kifu_testing::Lcg::new(17);
+        const BYTES: &[u8] = b"\"\\\n\r] \t";
+        for _ in 0..20_000 {
+            let len = 1 + random.below(1300);
+            let mut text: Vec<u8> = (0..len).map(|_| b'a' + random.below(26) as u8).collect();
+            text[0] = b'"';
+            for _ in 0..random.below(6) {
+                let at = 1 + random.below(len);
+                if at < len {
+                    text[at] = BYTES[random.below(BYTES.len())];
+                }
+            }
+            assert_eq!(string_end(&text, 0), by_bytes(&text, 0), "{text:?}");
+        }
     }
 
     /// The EPD look's quick test of a line's second and third bytes turns away no board
