@@ -7,7 +7,7 @@
 //! the whole pages of every hole back. It is done once the server has had nothing to do for
 //! [`QUIET`], never while a message is handled: a trim during an edit would make the edit
 //! take the pages back (a fixed trim threshold, which trims at every free, made edits 25%
-//! slower; see the README's "Language server" section). A trim of the server holding a
+//! slower; see "Language server" in docs/speed-history.md). A trim of the server holding a
 //! 10 MB database takes about half a millisecond, on a thread of tokio's blocking pool.
 //!
 //! Large blocks do not make holes at all ([`large_blocks_apart`]): from 256 KiB they are
