@@ -231,19 +231,21 @@ impl<'d> Formatter<'d> {
                     // the two made the pair part of the game before (one game fewer).
                     // Only blanks between the two (no line break, no byte order mark of a
                     // file joined), and none in the white space the game before ends with.
-                    let before = as_written
+                    // The blanks that keep it there, when it stays.
+                    let blanks = as_written
                         .filter(|&(_, end)| {
                             text[end..start].bytes().all(|b| matches!(b, b' ' | b'\t'))
                         })
-                        .map(|(from, _)| &text[from..start]);
-                    let kept = before.map(|b| b.trim_end_matches([' ', '\t']));
-                    match (before, kept) {
-                        (Some(before), Some(kept))
-                            if !kept.ends_with(['\n', '\r']) && out.ends_with(self.nl) =>
-                        {
+                        .and_then(|(from, _)| {
+                            let before = &text[from..start];
+                            let kept = before.trim_end_matches([' ', '\t']);
+                            (!kept.ends_with(['\n', '\r'])).then(|| &before[kept.len()..])
+                        });
+                    match blanks {
+                        Some(blanks) if out.ends_with(self.nl) => {
                             // `as_written` ended the game with a line break of its own.
                             out.truncate(out.len() - self.nl.len());
-                            out.push_str(&before[kept.len()..]);
+                            out.push_str(blanks);
                         }
                         _ if !out.is_empty() => out.push_str(self.nl),
                         _ => {}
