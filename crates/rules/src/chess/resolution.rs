@@ -1101,4 +1101,20 @@ mod reading {
         });
         assert!(checked > 1_000_000 && moves > 1_000, "{checked} {moves}");
     }
+
+    #[test]
+    fn the_bytes_around_files_and_ranks_are_read_as_shakmaty_reads_them() {
+        // The fast reading tells files and ranks by arithmetic and piece letters by a
+        // table: every text of up to four bytes of those and the bytes just outside them
+        // (`` ` `` and `i` around the files, `0` and `9` around the ranks, a zero byte, a
+        // byte past ASCII) reads as shakmaty reads it. (The test above has no byte just
+        // past a file or a rank: a table of files that took `i` in passed it.)
+        let mut moves = 0;
+        let checked = kifu_testing::each_text(&[b""], b"`ahi0189NKPxX\0\xe9O-", 4, |text| {
+            let read = super::read_san_plus(text);
+            assert_eq!(read, SanPlus::from_ascii(text).ok(), "{text:?}");
+            moves += usize::from(read.is_some());
+        });
+        assert!(checked > 80_000 && moves > 100, "{checked} {moves}");
+    }
 }
