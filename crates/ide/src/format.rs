@@ -590,13 +590,15 @@ impl<'o> Writer<'o> {
         let mut last = Last::Start;
         for child in node.children() {
             match node_role(&child, role) {
-                // A number before a move is written from the model's count; one that no
-                // move follows is kept as written.
+                // A number before a move is written from the model's count; one before
+                // another number says nothing (the model counts the later one, `1 1... e5`)
+                // and goes with it; one that neither follows is kept as written (`2. *`).
+                // Kept before a number, it stood before the move once that number was left
+                // out (a Black move's, where the reader does not need it), and formatting
+                // again took it for the move's own number and left it out in turn.
                 K::MOVE_NUMBER => {
-                    let before_move = child
-                        .next_sibling()
-                        .is_some_and(|next| node_role(&next, role) == K::SAN_MOVE);
-                    if !before_move {
+                    let next = child.next_sibling().map(|next| node_role(&next, role));
+                    if !matches!(next, Some(K::SAN_MOVE | K::MOVE_NUMBER)) {
                         self.word(child.text().to_string().trim_end());
                     }
                 }
@@ -687,6 +689,19 @@ mod tests {
             "1. e4 $1 e5 2. Nf3 Nc6!? {c} 3. Bb5 (3. Bc4 Bc5 (3... Nf6)) a6 *",
             expect![[r#"
                 1. e4 $1 e5 2. Nf3 Nc6!? {c} 3. Bb5 (3. Bc4 Bc5 (3... Nf6)) 3... a6 *
+            "#]],
+        );
+    }
+
+    #[test]
+    fn a_number_before_a_number_goes_with_it() {
+        // `1` before `1...`: the model counts the later number, which is Black's and left
+        // out after White's move; kept, the `1` stood before `e5` and formatting again left
+        // it out (the fuzzer's find). A number that no move or number follows is kept.
+        check(
+            "1. e4 1\n1... e5 2. Nf3 Nc6 2 3. Bb5 4. *",
+            expect![[r#"
+                1. e4 e5 2. Nf3 Nc6 3. Bb5 4. *
             "#]],
         );
     }
