@@ -219,40 +219,45 @@ impl<'d> Formatter<'d> {
     fn pgn_family<L: Language>(&self, root: &rowan::SyntaxNode<L>, role: Role) -> String {
         let text = self.document.text();
         let mut out = String::with_capacity(text.len() + text.len() / 8);
-        // The game before, when it was left as written: where it starts and ends.
-        let mut as_written: Option<(usize, usize)> = None;
+        // The game before: where it starts and ends, and whether it was left as written.
+        let mut previous: Option<(usize, usize, bool)> = None;
         for child in root.children_with_tokens() {
             match child {
                 NodeOrToken::Node(game) if node_role(&game, role) == K::GAME => {
                     let start = usize::from(game.text_range().start());
+                    let end = usize::from(game.text_range().end());
+                    let written = self.leave_as_written(game.text_range());
                     // A game that starts on the line where one left as written ends (a
                     // broken tag pair, then a string: `[1-0"]`) stays there: where the
                     // grammar cuts such text depends on its lines, and a blank line between
-                    // the two made the pair part of the game before (one game fewer).
+                    // the two made the pair part of the game before (one game fewer). So
+                    // does a game left as written that starts on the line where the game
+                    // before ends: moved to a line of its own, its text could read as other
+                    // tokens there (`1. e4 *%%%`: `%` in column 0 starts an escape line), and
+                    // formatting the output changed it.
                     // Only blanks between the two (no line break, no byte order mark of a
                     // file joined), and none in the white space the game before ends with.
                     // The blanks that keep it there, when it stays.
-                    let blanks = as_written
-                        .filter(|&(_, end)| {
-                            text[end..start].bytes().all(|b| matches!(b, b' ' | b'\t'))
+                    let blanks = previous
+                        .filter(|&(_, end, before_written)| {
+                            (before_written || written)
+                                && text[end..start].bytes().all(|b| matches!(b, b' ' | b'\t'))
                         })
-                        .and_then(|(from, _)| {
+                        .and_then(|(from, ..)| {
                             let before = &text[from..start];
                             let kept = before.trim_end_matches([' ', '\t']);
                             (!kept.ends_with(['\n', '\r'])).then(|| &before[kept.len()..])
                         });
                     match blanks {
                         Some(blanks) if out.ends_with(self.nl) => {
-                            // `as_written` ended the game with a line break of its own.
+                            // The game before ended with a line break of its own.
                             out.truncate(out.len() - self.nl.len());
                             out.push_str(blanks);
                         }
                         _ if !out.is_empty() => out.push_str(self.nl),
                         _ => {}
                     }
-                    let end = usize::from(game.text_range().end());
-                    let written = self.leave_as_written(game.text_range());
-                    as_written = written.then_some((start, end));
+                    previous = Some((start, end, written));
                     out.push_str(&self.pgn_family_game(&game, role));
                 }
                 // White space between games becomes one blank line; anything else at the
@@ -926,6 +931,31 @@ mod tests {
     }
 
     #[test]
+    fn a_game_left_as_written_stays_on_the_line_where_the_game_before_ends() {
+        // On a line of its own, `%%%` would start an escape line, and `[Event` would be
+        // read with it: the fuzzer found the output formatted otherwise the second time.
+        check(
+            "[Event \"a\"]\n1. e4 *%%%[Event",
+            expect![[r#"
+                [Event "a"]
+
+                1. e4 *%%%[Event
+            "#]],
+        );
+        // The blanks between the two are kept; the games before are formatted as ever.
+        check(
+            "1. e4 *\n\n\n[Event \"b\"]\n1. d4 *  %%%",
+            expect![[r#"
+                1. e4 *
+
+                [Event "b"]
+
+                1. d4 *  %%%
+            "#]],
+        );
+    }
+
+    #[test]
     fn a_problem_right_after_a_game_is_not_the_games() {
         check_in(
             Notation::Pdn,
@@ -933,9 +963,7 @@ mod tests {
             expect![[r#"
                 1. *
 
-                1. 19- 23 *
-
-                ,
+                1. 19- 23 *,
             "#]],
         );
         check_in(
