@@ -906,27 +906,14 @@ pub(crate) fn attackers(
     unblocked(square, sliders & theirs, occupied) | (others & theirs)
 }
 
-/// The squares a rook on each square reaches on an empty board, and a bishop: shakmaty's
-/// attacks with nothing standing, in 1 KiB of their own. Looked up there, each is a
-/// multiplication and two loads from a table of 860 KB (one of its lines a square).
-static LINES: [[shakmaty::Bitboard; 64]; 2] = {
-    let mut lines = [[shakmaty::Bitboard::EMPTY; 64]; 2];
-    let mut i = 0;
-    while i < 64 {
-        let square = Square::new(i as u32);
-        lines[0][i] = shakmaty::attacks::rook_attacks(square, shakmaty::Bitboard::EMPTY);
-        lines[1][i] = shakmaty::attacks::bishop_attacks(square, shakmaty::Bitboard::EMPTY);
-        i += 1;
-    }
-    lines
-};
-
 /// The squares a `role` of each colour on each square reaches on an empty board, by
 /// colour, role (`Role as usize - 1`) and square: a pawn's captures, a knight's and a
 /// king's steps, a slider's lines. Where a piece gives check from, when nothing stands
 /// between ([`checks_given`]; the king gives none, and its entries are empty), and where a
 /// knight or a slider of either colour comes from to reach a square
-/// ([`Position::legal_origins`]).
+/// ([`Position::legal_origins`]). A slider's lines are also looked up alone
+/// ([`rook_lines`], [`bishop_lines`]): shakmaty's attacks with nothing standing, each a
+/// multiplication and two loads from its table of 860 KB (one of its lines a square).
 static REACHES: [[[shakmaty::Bitboard; 64]; 6]; 2] = {
     let mut reaches = [[[shakmaty::Bitboard::EMPTY; 64]; 6]; 2];
     let mut c = 0;
@@ -935,7 +922,8 @@ static REACHES: [[[shakmaty::Bitboard; 64]; 6]; 2] = {
         let mut i = 0;
         while i < 64 {
             let square = Square::new(i as u32);
-            let (rook, bishop) = (LINES[0][i], LINES[1][i]);
+            let rook = attacks::rook_attacks(square, shakmaty::Bitboard::EMPTY);
+            let bishop = attacks::bishop_attacks(square, shakmaty::Bitboard::EMPTY);
             reaches[c][Role::Pawn as usize - 1][i] = attacks::pawn_attacks(color, square);
             reaches[c][Role::Knight as usize - 1][i] = attacks::knight_attacks(square);
             reaches[c][Role::Bishop as usize - 1][i] = bishop;
@@ -948,16 +936,16 @@ static REACHES: [[[shakmaty::Bitboard; 64]; 6]; 2] = {
     reaches
 };
 
-/// The rank and file of `square`, itself left out (see [`LINES`]).
+/// The rank and file of `square`, itself left out (see [`REACHES`]).
 #[inline]
 fn rook_lines(square: Square) -> shakmaty::Bitboard {
-    LINES[0][square.to_usize()]
+    REACHES[0][Role::Rook as usize - 1][square.to_usize()]
 }
 
-/// The diagonals of `square`, itself left out (see [`LINES`]).
+/// The diagonals of `square`, itself left out (see [`REACHES`]).
 #[inline]
 fn bishop_lines(square: Square) -> shakmaty::Bitboard {
-    LINES[1][square.to_usize()]
+    REACHES[0][Role::Bishop as usize - 1][square.to_usize()]
 }
 
 /// The pieces of `sliders` (each on a line of `square`) with nothing of `occupied`
