@@ -1018,7 +1018,7 @@ impl<'r> ChunkReader<'r> {
             game_cuts,
         };
         self.offset += chunk.text.len();
-        self.line += lines.unwrap_or_else(|| crate::line_count(&chunk.text));
+        self.line += lines.unwrap_or_else(|| crate::line_count(chunk.text.as_bytes()));
         chunk
     }
 
@@ -1422,7 +1422,10 @@ mod tests {
             assert!(pieces.len() > 5);
             assert!(pieces.iter().all(|p| p.text.is_mapped()));
             let last = pieces.last().unwrap();
-            assert_eq!(last.first_line + crate::line_count(&last.text), 5 * 200);
+            assert_eq!(
+                last.first_line + crate::line_count(last.text.as_bytes()),
+                5 * 200
+            );
         }
         let latin1 = b"[Event \"\xe9\"]\n\n1. e4 *\n\n".repeat(200);
         let pieces = mapped_pieces(&latin1, 1000, MAX_GAME_BYTES)

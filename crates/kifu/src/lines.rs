@@ -4,12 +4,17 @@
 //! files get the same line numbers in the CLI as in an editor. Columns count characters.
 //!
 //! A diagnostic's position must cost no more than its own neighbourhood: a file can hold
-//! 200,000 diagnostics on one line of a megabyte. Lines are found by binary search in a table
-//! of line starts; a column on a long line is the difference of two character counts, each
-//! read from a table of counts every [`BLOCK`] bytes (built the first time a long line is
-//! met) plus the count of at most [`BLOCK`] bytes.
+//! 200,000 diagnostics on one line of a megabyte. Lines are counted from the last position
+//! found (most positions are asked for in the text's order) until the bytes counted add up
+//! to the text's length; from then on they are found by binary search in a table of line
+//! starts, built once. A piece of a database with a few warnings (a Latin-1 game now and
+//! then) pays for the bytes up to its last warning, counted at the speed of a search for
+//! `\n`, rather than for a table of all its lines. A column on a long line is the
+//! difference of two character counts, each read from a table of counts every [`BLOCK`]
+//! bytes (built the first time a long line is met) plus the count of at most [`BLOCK`]
+//! bytes.
 
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use kifu_syntax::TextRange;
 
@@ -29,6 +34,28 @@ pub struct Lines<'t> {
     /// 0-based line number of the piece's first line.
     first_line: usize,
     tables: Tables<'t>,
+    /// Counting without the table (the games of a piece are read in parallel, each
+    /// telling the positions of its diagnostics: a lock, taken once a position).
+    counting: Mutex<Counting>,
+}
+
+/// Where [`Lines`] counts from, and what it has counted.
+#[derive(Clone, Copy, Default)]
+struct Counting {
+    /// The last position found by counting, where the next count starts when it is not
+    /// before it.
+    cursor: Cursor,
+    /// The bytes counted so far: when they would pass the text's length, the table of
+    /// line starts is built instead.
+    counted: usize,
+}
+
+/// A byte of a text, the 0-based line that holds it and where that line starts.
+#[derive(Clone, Copy, Default)]
+struct Cursor {
+    at: usize,
+    line: usize,
+    start: usize,
 }
 
 /// The tables of a text's [`Lines`], each made the first time it is needed: most pieces of
@@ -62,6 +89,7 @@ impl<'t> Lines<'t> {
             offset,
             first_line,
             tables: Tables::Own(LineTables::default()),
+            counting: Mutex::default(),
         }
     }
 
@@ -78,6 +106,7 @@ impl<'t> Lines<'t> {
             offset,
             first_line,
             tables: Tables::Shared(tables),
+            counting: Mutex::default(),
         }
     }
 
@@ -96,8 +125,53 @@ impl<'t> Lines<'t> {
         })
     }
 
-    fn line_of(&self, local: usize) -> usize {
-        self.starts().partition_point(|&s| s <= local) - 1
+    /// The 0-based line that holds byte `local` (at most the text's length) and where that
+    /// line starts.
+    fn locate(&self, local: usize) -> (usize, usize) {
+        if self.tables().starts.get().is_none() {
+            let mut counting = self.counting.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(found) = self.count_to(&mut counting, local) {
+                return found;
+            }
+        }
+        let starts = self.starts();
+        let line = starts.partition_point(|&s| s <= local) - 1;
+        (line, starts[line])
+    }
+
+    /// [`Lines::locate`] by counting from the cursor, or from the text's start when `local`
+    /// is before it; `None` when the bytes counted would pass the text's length.
+    fn count_to(&self, counting: &mut Counting, local: usize) -> Option<(usize, usize)> {
+        let mut from = counting.cursor;
+        if local < from.at {
+            from = Cursor::default();
+        }
+        counting.counted += local - from.at;
+        if counting.counted > self.text.len() {
+            return None;
+        }
+        let bytes = self.text.as_bytes();
+        let mut counted = &bytes[from.at..local];
+        // A `\r` just before `local` with `\n` at it is not a line end; its `\n` is (and
+        // is counted from here next time).
+        if counted.last() == Some(&b'\r') && bytes.get(local) == Some(&b'\n') {
+            counted = &counted[..counted.len() - 1];
+        }
+        let lines = kifu_input::line_count(counted);
+        let start = if lines == 0 {
+            from.start
+        } else {
+            // The last line end counted (a `\r` there is a lone one: a `\n` after it would
+            // be found first).
+            let end = memchr::memrchr2(b'\n', b'\r', counted).expect("a line end counted");
+            from.at + end + 1
+        };
+        counting.cursor = Cursor {
+            at: local,
+            line: from.line + lines,
+            start,
+        };
+        Some((counting.cursor.line, start))
     }
 
     /// The number of characters before byte `at`.
@@ -127,8 +201,8 @@ impl<'t> Lines<'t> {
     /// The position of a byte offset into the piece.
     pub fn position(&self, local: usize) -> Position {
         let local = local.min(self.text.len());
-        let line = self.line_of(local);
-        let column = self.chars_between(self.starts()[line], local) + 1;
+        let (line, start) = self.locate(local);
+        let column = self.chars_between(start, local) + 1;
         Position {
             line: self.first_line + line + 1,
             column,
@@ -152,13 +226,20 @@ impl<'t> Lines<'t> {
     /// The 0-based index, in the piece, of the line holding byte `local`, and the bytes of that
     /// line without its line end.
     pub fn line_at(&self, local: usize) -> (usize, std::ops::Range<usize>) {
-        let line = self.line_of(local.min(self.text.len()));
-        let start = self.starts()[line];
-        let mut end = self
-            .starts()
-            .get(line + 1)
-            .map_or(self.text.len(), |&next| next);
+        let (line, start) = self.locate(local.min(self.text.len()));
         let bytes = self.text.as_bytes();
+        let next = match self.tables().starts.get() {
+            Some(starts) => starts.get(line + 1).copied(),
+            // The next line end after the line's start: its `\n`, its lone `\r` or the `\r`
+            // of its `\r\n` (then the line ends there, the `\r` not in it).
+            None => {
+                let end = memchr::memchr2(b'\n', b'\r', &bytes[start..]).map(|e| start + e);
+                let mut counting = self.counting.lock().unwrap_or_else(|e| e.into_inner());
+                counting.counted += end.unwrap_or(bytes.len()) - start;
+                end.map(|e| e + 1)
+            }
+        };
+        let mut end = next.unwrap_or(bytes.len());
         if end > start && bytes[end - 1] == b'\n' {
             end -= 1;
         }
@@ -211,6 +292,59 @@ mod tests {
         }
         let y = text.find('y').unwrap();
         assert_eq!(lines.position(y).column, line.chars().count() + 1);
+    }
+
+    /// The positions and lines a table of every line start gives (the way positions were
+    /// found before they were counted), for a byte of `text`.
+    fn by_table(text: &str, local: usize) -> (usize, usize, std::ops::Range<usize>) {
+        let starts: Vec<usize> = std::iter::once(0).chain(line_starts(text)).collect();
+        let line = starts.partition_point(|&s| s <= local) - 1;
+        let start = starts[line];
+        let mut end = starts.get(line + 1).copied().unwrap_or(text.len());
+        let bytes = text.as_bytes();
+        for b in [b'\n', b'\r'] {
+            if end > start && bytes[end - 1] == b {
+                end -= 1;
+            }
+        }
+        let column = text[start..local].chars().count() + 1;
+        (line, column, start..end)
+    }
+
+    #[test]
+    fn counted_positions_are_the_tables_in_any_order() {
+        let mut random = kifu_testing::Lcg::new(23);
+        for round in 0..400 {
+            let len = random.below(120);
+            let text: String = (0..len)
+                .map(|_| ['a', '\n', '\r', 'é', ' ', '\r'][random.below(6)])
+                .collect();
+            let bytes: Vec<usize> = (0..=text.len())
+                .filter(|&i| text.is_char_boundary(i))
+                .collect();
+            // In the text's order (the counting's fast case), then in any order with
+            // repeats (back to the start, and the table once a text's worth is counted).
+            let mut asked: Vec<usize> = bytes.iter().copied().step_by(1 + round % 3).collect();
+            for _ in 0..bytes.len() {
+                asked.push(bytes[random.below(bytes.len())]);
+            }
+            let lines = Lines::new(&text, 7, 2);
+            for &at in &asked {
+                let (line, column, bounds) = by_table(&text, at);
+                let p = if random.below(2) == 0 {
+                    lines.position(at)
+                } else {
+                    let (in_piece, got) = lines.line_at(at);
+                    assert_eq!((in_piece, got), (line, bounds.clone()), "{text:?} at {at}");
+                    lines.position(at)
+                };
+                assert_eq!(
+                    (p.line, p.column, p.offset),
+                    (line + 3, column, at + 7),
+                    "{text:?} at {at}"
+                );
+            }
+        }
     }
 
     #[test]
