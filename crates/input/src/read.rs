@@ -575,85 +575,89 @@ struct ByteWise {
     /// After each run of bytes decoded as Windows-1252: where it ends in the text and in
     /// the bytes.
     anchors: Vec<(usize, usize)>,
+    /// The lines of the bytes, counted as they were looked at (see
+    /// [`crate::scan::other_runs`]).
+    scanned: Option<crate::scan::Scanned>,
 }
 
 /// A run of bytes that are not ASCII: a bad UTF-8 sequence, or a valid character.
 #[derive(Clone, Copy)]
 struct Odd {
     at: usize,
+    len: usize,
     bad: bool,
 }
 
 impl ByteWise {
     fn new(bytes: &[u8]) -> ByteWise {
-        // The runs of valid UTF-8 (whether they are all ASCII) and the bad sequence after
-        // each; every byte that is not ASCII.
-        let mut runs = Vec::new();
+        // Every byte that is not ASCII, in a bad sequence or a valid character, found where
+        // a pass over the bytes 64 at a time (which counts the lines too) meets them: the
+        // standard library's UTF-8 check of the whole bytes, twice, a look for ASCII and the
+        // count of the lines after it were four passes of their own.
         let mut odds = Vec::new();
-        let mut at = 0;
-        for (valid, bad) in utf8_runs(bytes) {
-            let ascii = valid.is_ascii();
-            if !ascii {
-                odds.extend(
-                    valid
-                        .char_indices()
-                        .filter(|(_, c)| !c.is_ascii())
-                        .map(|(i, _)| Odd {
+        let scanned =
+            crate::scan::other_runs(bytes, |start, run| {
+                let mut at = start;
+                for (valid, bad) in utf8_runs(run) {
+                    odds.extend(valid.char_indices().filter(|(_, c)| !c.is_ascii()).map(
+                        |(i, c)| Odd {
                             at: at + i,
+                            len: c.len_utf8(),
                             bad: false,
-                        }),
-                );
-            }
-            at += valid.len();
-            if bad > 0 {
-                odds.push(Odd { at, bad: true });
-                at += bad;
-            }
-            runs.push((valid, ascii, bad));
-        }
+                        },
+                    ));
+                    at += valid.len();
+                    if bad > 0 {
+                        odds.push(Odd {
+                            at,
+                            len: bad,
+                            bad: true,
+                        });
+                        at += bad;
+                    }
+                }
+            });
         let latin = latin_characters(bytes, &odds);
         let mut text = String::with_capacity(bytes.len() + bytes.len() / 16);
         let mut not_utf8 = Vec::new();
         let mut anchors = Vec::new();
+        // The bytes between two that are not ASCII, as they are.
+        let ascii = |text: &mut String, run: &[u8]| {
+            debug_assert!(run.is_ascii());
+            // SAFETY: every byte that is not ASCII is in one of `odds`, and `run` lies
+            // between two of them (or an end): ASCII, which is UTF-8.
+            unsafe { text.as_mut_vec() }.extend_from_slice(run);
+        };
         let mut windows_1252 = |text: &mut String, run: &[u8], end: usize| {
             let (latin1, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(run);
             text.push_str(&latin1);
             anchors.push((text.len(), end));
         };
-        let (mut at, mut k) = (0, 0);
-        for (valid, ascii, bad) in runs {
-            if ascii {
-                text.push_str(valid);
-            } else {
-                // Each character that is not ASCII as its game reads it.
-                let mut from = 0;
-                for (i, c) in valid.char_indices().filter(|(_, c)| !c.is_ascii()) {
-                    text.push_str(&valid[from..i]);
-                    from = i + c.len_utf8();
-                    if latin[k] {
-                        windows_1252(&mut text, &valid.as_bytes()[i..from], at + from);
-                    } else {
-                        text.push(c);
-                    }
-                    k += 1;
-                }
-                text.push_str(&valid[from..]);
-            }
-            at += valid.len();
-            if bad > 0 {
+        let mut from = 0;
+        for (odd, latin) in odds.iter().zip(latin) {
+            ascii(&mut text, &bytes[from..odd.at]);
+            from = odd.at + odd.len;
+            let odd_bytes = &bytes[odd.at..from];
+            if odd.bad {
                 not_utf8.push(NotUtf8 {
                     at: TextSize::from(text.len() as u32),
-                    byte: bytes[at],
+                    byte: odd_bytes[0],
                 });
-                windows_1252(&mut text, &bytes[at..at + bad], at + bad);
-                at += bad;
-                k += 1;
+            }
+            // A bad sequence, or a character of a game read as Windows-1252; else the
+            // character as it is.
+            if odd.bad || latin {
+                windows_1252(&mut text, odd_bytes, from);
+            } else {
+                text.push_str(std::str::from_utf8(odd_bytes).expect("a valid character"));
             }
         }
+        ascii(&mut text, &bytes[from..]);
         ByteWise {
             text,
             not_utf8,
             anchors,
+            scanned,
         }
     }
 }
@@ -1067,9 +1071,12 @@ impl<'r> ChunkReader<'r> {
             // and the rest moved to their start after the piece, the window was written
             // twice more (those copies were 0.9% of checking a Windows-1252 file's
             // instructions, callgrind).
-            None => decoded_piece(window.bytes(), eof).map(|(text, not_utf8, bytes, game_cuts)| {
-                (text.into(), not_utf8, bytes, game_cuts)
-            }),
+            None => decoded_piece(window.bytes(), eof).map(
+                |((text, not_utf8, bytes, game_cuts), counted)| {
+                    lines = counted;
+                    (text.into(), not_utf8, bytes, game_cuts)
+                },
+            ),
         };
         let Some(piece) = piece else {
             return Ok(Mapped::Short(seen));
@@ -1114,27 +1121,33 @@ impl<'r> ChunkReader<'r> {
     /// decoded on its own, UTF-8 or Windows-1252 ([`ByteWise`]), and the piece cut as a
     /// UTF-8 one is.
     fn decoded_piece(&mut self) -> Option<Piece<String>> {
-        let piece = decoded_piece(&self.pending, self.eof)?;
+        let (piece, _) = decoded_piece(&self.pending, self.eof)?;
         self.pending.drain(..piece.2);
         Some(piece)
     }
 }
 
 /// The piece at the start of `bytes`, which are not all UTF-8 (see
-/// [`ChunkReader::decoded_piece`]); `None` when no game ends in them (`eof`: they end the
-/// file).
-fn decoded_piece(bytes: &[u8], eof: bool) -> Option<Piece<String>> {
+/// [`ChunkReader::decoded_piece`]), and its count of lines when it is known; `None` when no
+/// game ends in them (`eof`: they end the file).
+fn decoded_piece(bytes: &[u8], eof: bool) -> Option<(Piece<String>, Option<usize>)> {
     let ByteWise {
         mut text,
         mut not_utf8,
         anchors,
+        scanned,
     } = ByteWise::new(bytes);
     let (cut, game_cuts) = piece_end(&text, eof);
     let cut = cut?;
     let used = byte_offset(&anchors, cut);
     text.truncate(cut);
     not_utf8.truncate(not_utf8.partition_point(|n| usize::from(n.at) < cut));
-    Some((text, not_utf8, used, game_cuts))
+    // The bytes' line ends are the text's (a byte decoded as Windows-1252 is never one):
+    // those of the piece are all less those after it, when there is no `\r` to pair.
+    let lines = scanned
+        .filter(|s| !s.carriage_return)
+        .map(|s| s.line_feeds - memchr::memchr_iter(b'\n', &bytes[used..]).count());
+    Some(((text, not_utf8, used, game_cuts), lines))
 }
 
 /// A piece read: its text, where its games that are not UTF-8 have a byte that is not, how
