@@ -960,6 +960,7 @@ impl<'r> ChunkReader<'r> {
                 return Ok(None);
             }
             let pending = std::mem::take(&mut self.pending);
+            let mut lines = None;
             let piece = match String::from_utf8(pending) {
                 Ok(text) => self.utf8_piece(text),
                 // UTF-8 but for a character the read cut short at the end, whose rest the
@@ -977,7 +978,10 @@ impl<'r> ChunkReader<'r> {
                 }
                 Err(not_utf8) => {
                     self.pending = not_utf8.into_bytes();
-                    self.decoded_piece()
+                    self.decoded_piece().map(|(piece, counted)| {
+                        lines = counted;
+                        piece
+                    })
                 }
             };
             let Some((text, not_utf8, bytes, game_cuts)) = piece else {
@@ -985,7 +989,7 @@ impl<'r> ChunkReader<'r> {
                 continue;
             };
             return Ok(Some(
-                self.chunk((text.into(), not_utf8, bytes, game_cuts), None),
+                self.chunk((text.into(), not_utf8, bytes, game_cuts), lines),
             ));
         }
     }
@@ -1119,11 +1123,11 @@ impl<'r> ChunkReader<'r> {
 
     /// [`ChunkReader::utf8_piece`] for pending bytes that are not all UTF-8: each game
     /// decoded on its own, UTF-8 or Windows-1252 ([`ByteWise`]), and the piece cut as a
-    /// UTF-8 one is.
-    fn decoded_piece(&mut self) -> Option<Piece<String>> {
-        let (piece, _) = decoded_piece(&self.pending, self.eof)?;
+    /// UTF-8 one is, and its count of lines when it is known.
+    fn decoded_piece(&mut self) -> Option<(Piece<String>, Option<usize>)> {
+        let (piece, lines) = decoded_piece(&self.pending, self.eof)?;
         self.pending.drain(..piece.2);
-        Some(piece)
+        Some((piece, lines))
     }
 }
 
@@ -1386,9 +1390,17 @@ mod tests {
         read
     }
 
-    /// The pieces of `content` in pieces of `size`, read into buffers only.
+    /// The pieces of `content` in pieces of `size`, read into buffers only; each piece's
+    /// first line is the count of the lines of the text before it (counted by the reader
+    /// from the bytes it looked at, and from the text here).
     fn read_buffered(content: &[u8], size: usize) -> Vec<Chunk> {
-        pieces_of(ChunkReader::new(content, size, MAX_GAME_BYTES).unwrap()).unwrap()
+        let pieces = pieces_of(ChunkReader::new(content, size, MAX_GAME_BYTES).unwrap()).unwrap();
+        let mut line = 0;
+        for piece in &pieces {
+            assert_eq!(piece.first_line, line, "size {size}");
+            line += crate::line_count(piece.text.as_bytes());
+        }
+        pieces
     }
 
     /// Every piece `reader` reads.
