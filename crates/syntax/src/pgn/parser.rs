@@ -266,6 +266,25 @@ pub(crate) fn glued_sans(word: &str) -> Option<usize> {
     })
 }
 
+/// A word that is a move once the capital letters after its piece letter are small
+/// (`NF3`, `BXC4`, `RAE1`: a file, or the capture's `x`, typed with the shift key held): that
+/// move (`Nf3`). A pawn's capital file (`E4`) is a move the lexer reads, which the replay
+/// tells.
+pub(crate) fn capital_files(word: &str) -> Option<String> {
+    let bytes = word.as_bytes();
+    if !matches!(bytes.first(), Some(b'K' | b'Q' | b'R' | b'B' | b'N')) {
+        return None;
+    }
+    let mut small = bytes.to_vec();
+    for b in &mut small[1..] {
+        if matches!(b, b'A'..=b'H' | b'X') {
+            b.make_ascii_lowercase();
+        }
+    }
+    (small != bytes && super::lexer::is_san(&small))
+        .then(|| String::from_utf8(small).expect("ASCII letters made small"))
+}
+
 /// Whether token `i` is the first thing on its line (white space and byte order marks
 /// aside).
 fn at_line_start<D: Dialect>(lexed: &Lexed<'_, D::Kind>, mut i: usize) -> bool {
@@ -1030,6 +1049,8 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
         let glued = glued_sans(raw)
             .filter(|_| D::CHESS_MOVES)
             .map(|k| format!("{} {}", &raw[..k], &raw[k..]));
+        // A move with its file in a capital letter (`NF3`): the move.
+        let capital = capital_files(raw).filter(|_| D::CHESS_MOVES);
         // An annotation written as text: its NAG, what it means, and for `N` the move it may
         // be too.
         let annotation = evaluation(raw).map(|(nag, meaning)| (nag, meaning, spaced.clone()));
@@ -1083,6 +1104,11 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
                 Code::StrayText,
                 format!("{text} is not a move, move number, annotation, comment or result: two moves with no space between? (`{both}`)"),
             )
+        } else if let Some(mv) = &capital {
+            (
+                Code::StrayText,
+                format!("{text} is not a move, move number, annotation, comment or result: a file written as a capital letter? (`{mv}`)"),
+            )
         } else {
             (
                 Code::StrayText,
@@ -1115,6 +1141,8 @@ impl<D: Dialect, S: Sink<D::Kind>> GameParser<'_, '_, D, S> {
                 error = error.with_fix(format!("Write `{mv}`"), [(space, String::new())]);
             } else if let Some(both) = glued.filter(|_| annotation.is_none()) {
                 error = error.with_fix(format!("Write `{both}`"), [(range, both)]);
+            } else if let Some(mv) = capital.filter(|_| annotation.is_none()) {
+                error = error.with_fix(format!("Write `{mv}`"), [(range, mv)]);
             }
         } else if code == Code::EnPassantMark {
             // The mark and the space before it.

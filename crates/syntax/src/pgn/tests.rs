@@ -703,6 +703,47 @@ fn two_moves_with_no_space_between_are_one_stray_text_with_the_space_as_fix() {
 }
 
 #[test]
+fn a_file_written_as_a_capital_letter_after_a_piece_is_one_stray_text_with_the_move_as_fix() {
+    for (text, fixed) in [
+        ("1. e4 e5 2. NF3 Nc6 *\n", "1. e4 e5 2. Nf3 Nc6 *\n"),
+        ("1. e4 d5 2. exd5 QXD5 *\n", "1. e4 d5 2. exd5 Qxd5 *\n"),
+        ("1. d4 Nf6 2. NBD2 *\n", "1. d4 Nf6 2. Nbd2 *\n"),
+        (
+            "1. e4 e5 2. Nf3 Nc6 3. BB5+ *\n",
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5+ *\n",
+        ),
+    ] {
+        let (error, _, after_fix) = one_stray_text(text);
+        assert!(
+            error
+                .message
+                .contains("a file written as a capital letter?"),
+            "{}",
+            error.message
+        );
+        assert_eq!(after_fix, fixed);
+    }
+    // Words of capitals that are no move with small files keep the plain message and no
+    // fix: a piece letter with no square, a word that is not a move, a pawn's file (a move
+    // the lexer reads).
+    for text in [
+        "1. e4 e5 2. BAD *\n",
+        "1. e4 e5 2. NONE *\n",
+        "1. e4 e5 2. KH *\n",
+    ] {
+        let errors = parse(text).errors().to_vec();
+        assert_eq!(errors.len(), 1, "{text:?}: {errors:?}");
+        assert!(
+            !errors[0].message.contains("capital"),
+            "{}",
+            errors[0].message
+        );
+        assert!(errors[0].fixes.is_empty());
+    }
+    assert!(parse("1. E4 e5 *\n").errors().is_empty());
+}
+
+#[test]
 fn the_plain_reader_reads_a_game_whose_result_ends_its_line_after_blanks() {
     // TCEC's files end their results `1-0 ` and a line break: read plain, not handed to
     // the grammar (that took the grammar's path for every game, ten times slower).
