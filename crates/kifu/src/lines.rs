@@ -14,6 +14,7 @@
 //! bytes (built the first time a long line is met) plus the count of at most [`BLOCK`]
 //! bytes.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 use kifu_syntax::TextRange;
@@ -34,20 +35,10 @@ pub struct Lines<'t> {
     /// 0-based line number of the piece's first line.
     first_line: usize,
     tables: Tables<'t>,
-    /// Counting without the table (the games of a piece are read in parallel, each
-    /// telling the positions of its diagnostics: a lock, taken once a position).
-    counting: Mutex<Counting>,
-}
-
-/// Where [`Lines`] counts from, and what it has counted.
-#[derive(Clone, Copy, Default)]
-struct Counting {
     /// The last position found by counting, where the next count starts when it is not
-    /// before it.
-    cursor: Cursor,
-    /// The bytes counted so far: when they would pass the text's length, the table of
-    /// line starts is built instead.
-    counted: usize,
+    /// before it (the games of a piece are read in parallel, each telling the positions
+    /// of its diagnostics: a lock, taken once a position).
+    cursor: Mutex<Cursor>,
 }
 
 /// A byte of a text, the 0-based line that holds it and where that line starts.
@@ -67,6 +58,10 @@ pub struct LineTables {
     starts: OnceLock<Vec<usize>>,
     /// `chars[k]` is the number of characters in the first `k * BLOCK` bytes.
     chars: OnceLock<Vec<usize>>,
+    /// The bytes counted so far by every [`Lines`] of the text without the table: when
+    /// they would pass the text's length, the table is built instead. (Each part of a
+    /// piece read on its own has a `Lines`, whose first count starts at the piece's start.)
+    counted: AtomicUsize,
 }
 
 /// A [`Lines`]' own tables, or tables it shares.
@@ -89,7 +84,7 @@ impl<'t> Lines<'t> {
             offset,
             first_line,
             tables: Tables::Own(LineTables::default()),
-            counting: Mutex::default(),
+            cursor: Mutex::default(),
         }
     }
 
@@ -106,7 +101,7 @@ impl<'t> Lines<'t> {
             offset,
             first_line,
             tables: Tables::Shared(tables),
-            counting: Mutex::default(),
+            cursor: Mutex::default(),
         }
     }
 
@@ -129,8 +124,8 @@ impl<'t> Lines<'t> {
     /// line starts.
     fn locate(&self, local: usize) -> (usize, usize) {
         if self.tables().starts.get().is_none() {
-            let mut counting = self.counting.lock().unwrap_or_else(|e| e.into_inner());
-            if let Some(found) = self.count_to(&mut counting, local) {
+            let mut cursor = self.cursor.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(found) = self.count_to(&mut cursor, local) {
                 return found;
             }
         }
@@ -139,15 +134,21 @@ impl<'t> Lines<'t> {
         (line, starts[line])
     }
 
+    /// Whether `len` more bytes may be counted rather than the table built (and adds them
+    /// up when they may).
+    fn may_count(&self, len: usize) -> bool {
+        let counted = &self.tables().counted;
+        counted.fetch_add(len, Ordering::Relaxed) + len <= self.text.len()
+    }
+
     /// [`Lines::locate`] by counting from the cursor, or from the text's start when `local`
     /// is before it; `None` when the bytes counted would pass the text's length.
-    fn count_to(&self, counting: &mut Counting, local: usize) -> Option<(usize, usize)> {
-        let mut from = counting.cursor;
+    fn count_to(&self, cursor: &mut Cursor, local: usize) -> Option<(usize, usize)> {
+        let mut from = *cursor;
         if local < from.at {
             from = Cursor::default();
         }
-        counting.counted += local - from.at;
-        if counting.counted > self.text.len() {
+        if !self.may_count(local - from.at) {
             return None;
         }
         let bytes = self.text.as_bytes();
@@ -166,12 +167,12 @@ impl<'t> Lines<'t> {
             let end = memchr::memrchr2(b'\n', b'\r', counted).expect("a line end counted");
             from.at + end + 1
         };
-        counting.cursor = Cursor {
+        *cursor = Cursor {
             at: local,
             line: from.line + lines,
             start,
         };
-        Some((counting.cursor.line, start))
+        Some((cursor.line, start))
     }
 
     /// The number of characters before byte `at`.
@@ -234,8 +235,7 @@ impl<'t> Lines<'t> {
             // of its `\r\n` (then the line ends there, the `\r` not in it).
             None => {
                 let end = memchr::memchr2(b'\n', b'\r', &bytes[start..]).map(|e| start + e);
-                let mut counting = self.counting.lock().unwrap_or_else(|e| e.into_inner());
-                counting.counted += end.unwrap_or(bytes.len()) - start;
+                let _ = self.may_count(end.unwrap_or(bytes.len()) - start);
                 end.map(|e| e + 1)
             }
         };
@@ -328,8 +328,16 @@ mod tests {
             for _ in 0..bytes.len() {
                 asked.push(bytes[random.below(bytes.len())]);
             }
-            let lines = Lines::new(&text, 7, 2);
-            for &at in &asked {
+            // Alone, or two sharing their tables (two parts of a piece): the budget of
+            // bytes counted is the tables', each its own cursor.
+            let own = Lines::new(&text, 7, 2);
+            let tables = LineTables::default();
+            let shared = [
+                Lines::sharing(&text, 7, 2, &tables),
+                Lines::sharing(&text, 7, 2, &tables),
+            ];
+            for (k, &at) in asked.iter().enumerate() {
+                let lines = if round % 2 == 0 { &own } else { &shared[k % 2] };
                 let (line, column, bounds) = by_table(&text, at);
                 let p = if random.below(2) == 0 {
                     lines.position(at)
