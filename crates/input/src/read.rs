@@ -972,9 +972,9 @@ impl<'r> ChunkReader<'r> {
                 return Ok(None);
             }
             let pending = std::mem::take(&mut self.pending);
-            let mut lines = None;
+            // The piece, and its count of lines when its reading counted them.
             let piece = match String::from_utf8(pending) {
-                Ok(text) => self.utf8_piece(text),
+                Ok(text) => self.utf8_piece(text).map(|piece| (piece, None)),
                 // UTF-8 but for a character the read cut short at the end, whose rest the
                 // next read brings: the bytes before it are read as UTF-8, the rest kept.
                 // (Read as bytes that are not UTF-8, a piece of a file of names in Cyrillic
@@ -986,17 +986,14 @@ impl<'r> ChunkReader<'r> {
                     let text = String::from_utf8(bytes).expect("UTF-8 up to the cut character");
                     let piece = self.utf8_piece(text);
                     self.pending.extend_from_slice(&cut_short);
-                    piece
+                    piece.map(|piece| (piece, None))
                 }
                 Err(not_utf8) => {
                     self.pending = not_utf8.into_bytes();
-                    self.decoded_piece().map(|(piece, counted)| {
-                        lines = counted;
-                        piece
-                    })
+                    self.decoded_piece()
                 }
             };
-            let Some((text, not_utf8, bytes, game_cuts)) = piece else {
+            let Some(((text, not_utf8, bytes, game_cuts), lines)) = piece else {
                 want = self.longer(self.pending.len())?;
                 continue;
             };
@@ -1063,10 +1060,7 @@ impl<'r> ChunkReader<'r> {
                 let text = unsafe { std::str::from_utf8_unchecked(bytes) };
                 let (cut, game_cuts) = piece_end(text, eof);
                 if let (Some(scanned), Some(cut)) = (scanned, cut) {
-                    if !scanned.carriage_return {
-                        let after = memchr::memchr_iter(b'\n', &bytes[cut..]).count();
-                        lines = Some(scanned.line_feeds - after);
-                    }
+                    lines = scanned.lines_before(bytes, cut);
                 }
                 Some((cut, game_cuts))
             }
@@ -1158,11 +1152,8 @@ fn decoded_piece(bytes: &[u8], eof: bool) -> Option<(Piece<String>, Option<usize
     let used = byte_offset(&anchors, cut);
     text.truncate(cut);
     not_utf8.truncate(not_utf8.partition_point(|n| usize::from(n.at) < cut));
-    // The bytes' line ends are the text's (a byte decoded as Windows-1252 is never one):
-    // those of the piece are all less those after it, when there is no `\r` to pair.
-    let lines = scanned
-        .filter(|s| !s.carriage_return)
-        .map(|s| s.line_feeds - memchr::memchr_iter(b'\n', &bytes[used..]).count());
+    // The bytes' line ends are the text's (a byte decoded as Windows-1252 is never one).
+    let lines = scanned.and_then(|s| s.lines_before(bytes, used));
     Some(((text, not_utf8, used, game_cuts), lines))
 }
 

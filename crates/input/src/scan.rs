@@ -20,6 +20,16 @@ pub(crate) struct Scanned {
     pub(crate) carriage_return: bool,
 }
 
+impl Scanned {
+    /// The line starts after the first in the scanned `bytes` before `cut` (their text's,
+    /// which has the same line ends), counted as [`crate::line_count`] counts them: all of
+    /// them less the `\n` after the cut; `None` when there is a `\r` to pair.
+    pub(crate) fn lines_before(self, bytes: &[u8], cut: usize) -> Option<usize> {
+        (!self.carriage_return)
+            .then(|| self.line_feeds - memchr::memchr_iter(b'\n', &bytes[cut..]).count())
+    }
+}
+
 /// Whether `bytes` are UTF-8, as `str::from_utf8` says (the same error when they are not),
 /// and when they are, their `\n` and whether they have a `\r`; `None` for the counts where
 /// the processor has no AVX2 (the caller counts them).
@@ -27,7 +37,7 @@ pub(crate) fn utf8_lines(bytes: &[u8]) -> Result<Option<Scanned>, std::str::Utf8
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor has AVX2, just checked.
-        let scanned = unsafe { avx2::lines(bytes, |run| std::str::from_utf8(run).is_ok()) };
+        let scanned = unsafe { avx2::lines(bytes, |_, run| std::str::from_utf8(run).is_ok()) };
         return match scanned {
             Some(scanned) => Ok(Some(scanned)),
             None => std::str::from_utf8(bytes).map(|_| None),
@@ -45,11 +55,10 @@ pub(crate) fn utf8_lines(bytes: &[u8]) -> Result<Option<Scanned>, std::str::Utf8
 pub(crate) fn other_runs(bytes: &[u8], mut other: impl FnMut(usize, &[u8])) -> Option<Scanned> {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
-        let at = bytes.as_ptr() as usize;
         // SAFETY: the processor has AVX2, just checked.
         return unsafe {
-            avx2::lines(bytes, |run| {
-                other(run.as_ptr() as usize - at, run);
+            avx2::lines(bytes, |at, run| {
+                other(at, run);
                 true
             })
         };
@@ -70,7 +79,7 @@ mod avx2 {
     #[target_feature(enable = "avx2")]
     pub(super) unsafe fn lines(
         bytes: &[u8],
-        mut run: impl FnMut(&[u8]) -> bool,
+        mut run: impl FnMut(usize, &[u8]) -> bool,
     ) -> Option<Scanned> {
         let line_feed = _mm256_set1_epi8(b'\n' as i8);
         let carriage_return = _mm256_set1_epi8(b'\r' as i8);
@@ -97,7 +106,7 @@ mod avx2 {
                         .position(u8::is_ascii)
                         .map_or(n, |p| i + 64 + p);
                     let other = &bytes[i..end];
-                    if !run(other) {
+                    if !run(i, other) {
                         return None;
                     }
                     line_feeds += memchr::memchr_iter(b'\n', other).count();
@@ -120,7 +129,7 @@ mod avx2 {
             line_feeds += sum(counts);
         }
         let rest = &bytes[i..];
-        if !rest.is_ascii() && !run(rest) {
+        if !rest.is_ascii() && !run(i, rest) {
             return None;
         }
         line_feeds += memchr::memchr_iter(b'\n', rest).count();

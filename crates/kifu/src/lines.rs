@@ -235,6 +235,8 @@ impl<'t> Lines<'t> {
             // of its `\r\n` (then the line ends there, the `\r` not in it).
             None => {
                 let end = memchr::memchr2(b'\n', b'\r', &bytes[start..]).map(|e| start + e);
+                // The search is counted too: past a text's worth, the table answers (a
+                // long line asked for again and again is not searched again and again).
                 let _ = self.may_count(end.unwrap_or(bytes.len()) - start);
                 end.map(|e| e + 1)
             }

@@ -673,6 +673,13 @@ fn a_result_with_moves_after_it_on_its_line_is_one_error_of_the_game() {
     assert_eq!(after_fix, "1. e4 e5 1-0\ne4 e5 *\n");
 }
 
+/// `text`'s one stray text says `hint`, and its fix makes `fixed`.
+fn stray_text_says(text: &str, hint: &str, fixed: &str) {
+    let (error, _, after_fix) = one_stray_text(text);
+    assert!(error.message.contains(hint), "{}", error.message);
+    assert_eq!(after_fix, fixed);
+}
+
 #[test]
 fn two_moves_with_no_space_between_are_one_stray_text_with_the_space_as_fix() {
     for (text, fixed) in [
@@ -687,13 +694,7 @@ fn two_moves_with_no_space_between_are_one_stray_text_with_the_space_as_fix() {
         ),
         ("1. e4 e5 2. O-ONc6 *\n", "1. e4 e5 2. O-O Nc6 *\n"),
     ] {
-        let (error, _, after_fix) = one_stray_text(text);
-        assert!(
-            error.message.contains("two moves with no space between?"),
-            "{}",
-            error.message
-        );
-        assert_eq!(after_fix, fixed);
+        stray_text_says(text, "two moves with no space between?", fixed);
     }
     // A word that is not two moves keeps the plain message and no fix.
     let errors = parse("1. e4 e5 2. Nf3xyz *\n").errors().to_vec();
@@ -713,15 +714,7 @@ fn a_file_written_as_a_capital_letter_after_a_piece_is_one_stray_text_with_the_m
             "1. e4 e5 2. Nf3 Nc6 3. Bb5+ *\n",
         ),
     ] {
-        let (error, _, after_fix) = one_stray_text(text);
-        assert!(
-            error
-                .message
-                .contains("a file written as a capital letter?"),
-            "{}",
-            error.message
-        );
-        assert_eq!(after_fix, fixed);
+        stray_text_says(text, "a file written as a capital letter?", fixed);
     }
     // Words of capitals that are no move with small files keep the plain message and no
     // fix: a piece letter with no square, a word that is not a move, a pawn's file (a move
