@@ -40,21 +40,38 @@ impl<'t, K: Copy> Lexed<'t, K> {
         // bytes was outgrown on TWIC, and the copy into twice the room, with the pages it
         // touched, cost 15% of building its tree (`parse_rounds`). Room not written to is
         // not touched: the server's peak on a 10 MB database measured the same.
-        let mut kinds = Vec::with_capacity(range.len() / 2);
-        let mut starts = Vec::with_capacity(range.len() / 2 + 1);
+        let mut kinds: Vec<K> = Vec::with_capacity(range.len() / 2);
+        let mut starts: Vec<u32> = Vec::with_capacity(range.len() / 2 + 1);
         let mut pos = range.start;
         if let Some((kind, end)) = first {
             kinds.push(kind);
             starts.push(pos as u32);
             pos = end;
         }
+        // Both lists grow together: one count and one test of room for the two, where two
+        // `push`es each tested and stored their own.
+        let mut n = kinds.len();
+        let mut room = kinds.capacity().min(starts.capacity());
         while pos < range.end {
             let (kind, end) = next(bytes, pos);
             // No token runs past the range (see above).
             debug_assert!(end > pos && end <= range.end && text.is_char_boundary(end));
-            kinds.push(kind);
-            starts.push(pos as u32);
+            if n == room {
+                room = grow(&mut kinds, &mut starts, n);
+            }
+            // SAFETY: `n` < `room`, which both lists have room for; `K` and `u32` are `Copy`,
+            // so nothing is dropped, and the lengths are set to the `n` entries written.
+            unsafe {
+                kinds.as_mut_ptr().add(n).write(kind);
+                starts.as_mut_ptr().add(n).write(pos as u32);
+            }
+            n += 1;
             pos = end;
+        }
+        // SAFETY: the first `n` entries of each were written above.
+        unsafe {
+            kinds.set_len(n);
+            starts.set_len(n);
         }
         starts.push(range.end as u32);
         Lexed {
@@ -136,5 +153,46 @@ impl<'t, K: Copy> Lexed<'t, K> {
     /// cutting a `str` makes.
     pub(crate) fn token_bytes(&self, i: usize) -> &'t [u8] {
         &self.text.as_bytes()[self.range(i)]
+    }
+}
+
+/// Room for twice as many tokens in both of a lexer's lists, which hold `n` each (set as
+/// their length, so that the room kept is counted from there); returns the room both have.
+#[cold]
+#[inline(never)]
+fn grow<K>(kinds: &mut Vec<K>, starts: &mut Vec<u32>, n: usize) -> usize {
+    // SAFETY: the lexer's loop wrote the first `n` entries of each.
+    unsafe {
+        kinds.set_len(n);
+        starts.set_len(n);
+    }
+    let more = n.max(16);
+    kinds.reserve(more);
+    starts.reserve(more);
+    kinds.capacity().min(starts.capacity())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Lexed;
+
+    /// The lists start with room for a token every two bytes and grow past it: texts with
+    /// a token every byte (`(` after `(`), from a first token given or not, of every length
+    /// around the points where the room runs out, keep every token in order.
+    #[test]
+    fn tokens_past_the_first_room() {
+        for len in 0..200 {
+            let text = "(".repeat(len);
+            for first in [None, Some((1u8, 1))] {
+                let first = first.filter(|_| len > 0);
+                let lexed = Lexed::new(&text, first, |_, pos| (0u8, pos + 1));
+                assert_eq!(lexed.len(), len);
+                for i in 0..len {
+                    let kind = u8::from(i == 0 && first.is_some());
+                    assert_eq!((lexed.kind(i), lexed.range(i)), (kind, i..i + 1));
+                }
+                assert_eq!(lexed.starts.last().copied(), Some(len as u32));
+            }
+        }
     }
 }
