@@ -13,8 +13,10 @@ use kifu_syntax::{SyntaxError, TextRange};
 use serde::Serialize;
 
 use crate::document::{Document, Parsed};
-use crate::game::{go_coordinate, Comment, CommentKind, GameKind, GameRef, Line, LineId, Move};
-use crate::replay::Step;
+use crate::game::{
+    go_coordinate, Comment, CommentKind, GameKind, GameRef, Line, LineId, Move, MoveId,
+};
+use crate::replay::{Split, Step};
 
 mod json;
 use json::Json;
@@ -95,12 +97,12 @@ pub struct ExportedGame<'a> {
 /// export's own ([`ExportedGame::new`]).
 #[derive(Debug)]
 enum StepTable<'a> {
-    Kept(&'a Steps),
-    Own(Vec<Option<Step>>),
+    Kept(&'a GameSteps),
+    Own(GameSteps),
 }
 
 impl StepTable<'_> {
-    fn steps(&self) -> &Steps {
+    fn steps(&self) -> &GameSteps {
         match self {
             StepTable::Kept(steps) => steps,
             StepTable::Own(steps) => steps,
@@ -165,38 +167,132 @@ impl Serialize for Comments<'_> {
     }
 }
 
-/// The moves of a line, each read as it is written.
+/// The moves of a line, each read as it is written; a word the replay read as two moves
+/// typed with no space between (`3.Bb5a6`, or stray text before a move, `2. Nf3Nc6`) as
+/// those two.
 #[derive(Debug, Clone, Copy)]
 pub struct Moves<'a> {
     game: GameRef<'a>,
     line: &'a Line,
-    steps: &'a Steps,
+    steps: &'a GameSteps,
 }
 
 impl<'a> Moves<'a> {
     /// The moves.
     pub fn iter(self) -> impl Iterator<Item = ExportedMove<'a>> {
-        self.line.moves.iter().map(move |&id| {
-            let m = &self.game.game[id];
-            let game = self.game;
+        let mut ids = self.line.moves.iter();
+        // The moves of a word read as two, and those after it at the same move, last first:
+        // empty, with nothing allocated, in nearly every game.
+        let mut pending: Vec<ExportedMove<'a>> = Vec::new();
+        std::iter::from_fn(move || {
+            // (Asked before a move is taken out: a move is large, and one taken out of an
+            // empty list on every move was copied for nothing, 4% of an export's writing.)
+            if !pending.is_empty() {
+                return pending.pop();
+            }
+            let &id = ids.next()?;
+            if self.steps.splits.is_empty() {
+                return Some(self.exported(id));
+            }
+            self.split(id, self.exported(id), &mut pending);
+            pending.pop()
+        })
+    }
+
+    /// The moves, when each is one move written (no word of the line was read as two
+    /// moves): [`Moves::iter`] without its list of moves to come.
+    pub(crate) fn one_to_one(self) -> Option<impl Iterator<Item = ExportedMove<'a>>> {
+        self.steps
+            .splits
+            .is_empty()
+            .then(|| self.line.moves.iter().map(move |&id| self.exported(id)))
+    }
+
+    /// Move `id` as written, numbered as the replay counted it where that is not the
+    /// model's count. Always inlined: as a call it returned the move through memory, and
+    /// the export's writing took 2% more instructions.
+    #[inline(always)]
+    fn exported(self, id: MoveId) -> ExportedMove<'a> {
+        let (game, steps) = (self.game, self.steps);
+        let m = &game.game[id];
+        let after = steps.moves.get(id.index()).and_then(Option::as_ref);
+        let (number, side) = match after.and_then(|step| step.ply) {
+            Some(ply) => (game.game.number_at(ply), game.game.side_at(ply)),
+            None => (m.number, m.side),
+        };
+        ExportedMove {
+            number,
+            side: side.as_str(),
+            san: game.text_of(m.text),
+            suffix: m.suffix.map(|s| game.text_of(s)),
+            nags: game.game.nags(m),
+            comments: Comments {
+                game,
+                comments: game.game.comments(m),
+            },
+            variations: Variations {
+                game,
+                lines: game.game.variations(m),
+                steps,
+                of_split: false,
+            },
+            after,
+        }
+    }
+
+    /// Puts the moves written at move `id` (`exported`) into `pending`, last first: the two
+    /// moves of stray text before it that the replay read as two, then the move itself, or
+    /// the two it was read as (`2. Nf3Nc6 3. Bb5a6` is four moves).
+    #[cold]
+    fn split(self, id: MoveId, exported: ExportedMove<'a>, pending: &mut Vec<ExportedMove<'a>>) {
+        let (game, steps) = (self.game, self.steps);
+        let half = |(text, step): &'a (TextRange, Step), lines: &'a [LineId]| {
+            let ply = step.ply.unwrap_or_default();
             ExportedMove {
-                number: m.number,
-                side: m.side.as_str(),
-                san: game.text_of(m.text),
-                suffix: m.suffix.map(|s| game.text_of(s)),
-                nags: game.game.nags(m),
+                number: game.game.number_at(ply),
+                side: game.game.side_at(ply).as_str(),
+                san: game.text_of(*text),
+                suffix: None,
+                nags: &[],
                 comments: Comments {
                     game,
-                    comments: game.game.comments(m),
+                    comments: &[],
                 },
                 variations: Variations {
                     game,
-                    lines: game.game.variations(m),
-                    steps: self.steps,
+                    lines,
+                    steps,
+                    of_split: true,
                 },
-                after: self.steps.get(id.index()).and_then(Option::as_ref),
+                after: Some(step),
             }
-        })
+        };
+        let mut written = Vec::new();
+        let mut last = Some(exported);
+        for split in steps.splits.iter().filter(|split| split.at == id) {
+            let [first, second] = &split.halves;
+            let Some(exported) = last.take() else {
+                break;
+            };
+            written.push(half(first, &[]));
+            if split.itself {
+                // What follows the word (its suffix, NAGs, comments and variations)
+                // follows the second move.
+                let second = half(second, &[]);
+                written.push(ExportedMove {
+                    number: second.number,
+                    side: second.side,
+                    san: second.san,
+                    after: second.after,
+                    ..exported
+                });
+            } else {
+                written.push(half(second, &split.lines));
+                last = Some(exported);
+            }
+        }
+        written.extend(last);
+        pending.extend(written.into_iter().rev());
     }
 }
 
@@ -211,13 +307,20 @@ impl Serialize for Moves<'_> {
 pub struct Variations<'a> {
     game: GameRef<'a>,
     lines: &'a [LineId],
-    steps: &'a Steps,
+    steps: &'a GameSteps,
+    /// Whether they are the second move's of a word read as two ([`Split::lines`]), which
+    /// the move before the word is not to write again.
+    of_split: bool,
 }
 
 impl<'a> Variations<'a> {
     /// The variations.
     pub fn iter(self) -> impl Iterator<Item = ExportedLine<'a>> {
-        self.lines.iter().map(move |&v| {
+        // A line written right after stray text read as two moves is the second's (see
+        // `Split::lines`), not the move's before the text.
+        let (of_split, splits) = (self.of_split, &self.steps.splits);
+        let moved = move |v: &LineId| !of_split && splits.iter().any(|s| s.lines.contains(v));
+        self.lines.iter().filter(move |v| !moved(v)).map(move |&v| {
             let line = &self.game.game[v];
             ExportedLine {
                 comments: Comments {
@@ -348,13 +451,14 @@ impl<'a> ExportedGame<'a> {
         ExportedGame::made(file, index, game, diagnostics, steps, span)
     }
 
-    /// What each move of `game` did, by move index, as [`ExportedGame::with_steps`] takes
-    /// it: nothing when `options` leaves positions out.
-    pub fn steps(game: GameRef<'_>, options: ExportOptions) -> Vec<Option<Step>> {
+    /// What each move of `game` did, as [`ExportedGame::with_steps`] takes it: nothing
+    /// when `options` leaves positions out.
+    pub fn steps(game: GameRef<'_>, options: ExportOptions) -> GameSteps {
         if options.no_positions {
-            Vec::new()
+            GameSteps::default()
         } else {
-            crate::replay::steps(game)
+            let (moves, splits) = crate::replay::steps(game);
+            GameSteps { moves, splits }
         }
     }
 
@@ -364,7 +468,7 @@ impl<'a> ExportedGame<'a> {
         file: &'a str,
         index: usize,
         game: GameRef<'a>,
-        steps: &'a [Option<Step>],
+        steps: &'a GameSteps,
         diagnostics: impl IntoIterator<Item = &'a SyntaxError>,
         span: &dyn Fn(TextRange) -> Span,
     ) -> ExportedGame<'a> {
@@ -483,6 +587,16 @@ impl<'a> ExportedDiagnostic<'a> {
 /// What each move did, by move index.
 type Steps = [Option<Step>];
 
+/// What each move of a game did ([`ExportedGame::steps`]): by move index, and the words
+/// its replay read as two moves typed with no space between, which the export writes as
+/// the two (without positions, none: the game is not replayed, and such a word stays as
+/// it is written, a move or stray text).
+#[derive(Debug, Default)]
+pub struct GameSteps {
+    moves: Vec<Option<Step>>,
+    splits: Vec<Split>,
+}
+
 impl Document {
     /// The games of a PGN or PDN document (none for SGF), each with the diagnostics that
     /// [`Document::export`] exports with it: a diagnostic between games goes with the next
@@ -599,7 +713,11 @@ impl Document {
         for (i, (tree, diagnostics)) in trees.iter().zip(per_tree).enumerate() {
             let (comments, moves, result) = match games.get(i) {
                 Some(&game) => {
-                    let main = sgf_line(game, LineId::MAIN, &ExportedGame::steps(game, options));
+                    let main = sgf_line(
+                        game,
+                        LineId::MAIN,
+                        &ExportedGame::steps(game, options).moves,
+                    );
                     (main.comments, main.moves, game.game.header.get("RE"))
                 }
                 None => (Vec::new(), Vec::new(), None),
@@ -863,5 +981,95 @@ mod tests {
                 r#"{"file":"f","index":1,"properties":{},"comments":[],"moves":[],"result":null,"tree":null,"diagnostics":[{"severity":"warning","code":"encoding","message":"this file is not UTF-8 and has no `CA[]` property; kifu guessed windows-1252 from its bytes","range":{"start":{"line":1,"column":1,"offset":0},"end":{"line":1,"column":1,"offset":0}},"after":null},{"severity":"warning","code":"text-outside-game-tree","message":"text before the first game tree is not part of any game; readers ignore it","range":{"start":{"line":1,"column":1,"offset":0},"end":{"line":1,"column":14,"offset":13}},"after":null},{"severity":"error","code":"no-game-tree","message":"no game tree: an SGF file holds one or more `(;...)`","range":{"start":{"line":1,"column":1,"offset":0},"end":{"line":1,"column":1,"offset":0}},"after":null}]}"#
             ]],
         );
+    }
+
+    /// The moves of each game of `text`, exported (with positions unless `no_positions`),
+    /// one line a game: `1. e4=e4` (the move as written, its step's SAN, `=?` when it has
+    /// none), comments in braces, variations in parentheses; the JSON writer's bytes and
+    /// serde's the same.
+    fn moves_of(text: &str, no_positions: bool) -> String {
+        let doc = Document::from_bytes(Notation::Pgn, text.as_bytes());
+        let at = |offset: usize| Position {
+            line: 1,
+            column: offset + 1,
+            offset,
+        };
+        let span = |range: TextRange| Span {
+            start: at(range.start().into()),
+            end: at(range.end().into()),
+        };
+        let options = ExportOptions {
+            no_positions,
+            ..ExportOptions::default()
+        };
+        fn line(moves: &serde_json::Value, out: &mut Vec<String>) {
+            for m in moves.as_array().into_iter().flatten() {
+                let dots = if m["side"] == "white" { "." } else { "..." };
+                let played = m["after"]["san"].as_str().unwrap_or("?");
+                let suffix = m["suffix"].as_str().unwrap_or_default();
+                out.push(format!(
+                    "{}{dots} {}{suffix}={played}",
+                    m["number"],
+                    m["san"].as_str().unwrap_or_default()
+                ));
+                for comment in m["comments"].as_array().into_iter().flatten() {
+                    out.push(format!("{{{}}}", comment.as_str().unwrap_or_default()));
+                }
+                for variation in m["variations"].as_array().into_iter().flatten() {
+                    let mut inner = Vec::new();
+                    line(&variation["moves"], &mut inner);
+                    out.push(format!("({})", inner.join(" ")));
+                }
+            }
+        }
+        let mut games = Vec::new();
+        for game in doc.export("f", options, &span) {
+            let serde = serde_json::to_vec(&game).unwrap_or_default();
+            let mut written = Vec::new();
+            game.write_json(&mut written);
+            assert_eq!(
+                String::from_utf8_lossy(&written),
+                String::from_utf8_lossy(&serde)
+            );
+            let value: serde_json::Value = serde_json::from_slice(&written).unwrap_or_default();
+            let mut out = Vec::new();
+            line(&value["moves"], &mut out);
+            games.push(out.join(" "));
+        }
+        games.join("\n")
+    }
+
+    /// A word the replay reads as two moves typed with no space between is exported as the
+    /// two it played, each with its number, side and position: stray text before a move
+    /// (`2. Nf3Nc6`, whose variation is the second move's), a move that cannot be played
+    /// (`1.e4e5`) or is played by the wrong piece (`3.Bb5a6`, which keeps its suffix,
+    /// comment and variation on the second), both at one move, and the moves after such a
+    /// word numbered as the replay counts them (`Bb5` after `2. Nf3Nc6` is White's third).
+    /// Without positions the game is not replayed, and such a word stays as it is written
+    /// (stray text is no move).
+    #[test]
+    fn words_read_as_two_moves_are_two_moves() {
+        let games = [
+            "1. e4 e5 2. Nf3Nc6 (2... Nf6 3. Nxe5) 3. Bb5 a6 *",
+            "1.e4e5 2. Nf3 Nc6 3. Bb5a6! {good} (3... Nf6) 4. Ba4 *",
+            "1. e4 e5 2. Nf3Nc6 3. Bb5a6 4. Ba4 *",
+            "1. e4 e5 2. Nf3Nc6 Bb5 a6 4. Ba4 *",
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5a6 Ba4 Nf6 5. O-O *",
+        ]
+        .join("\n\n");
+        expect![[r#"
+            1. e4=e4 1... e5=e5 2. Nf3=Nf3 2... Nc6=Nc6 (2... Nf6=Nf6 3. Nxe5=Nxe5) 3. Bb5=Bb5 3... a6=a6
+            1. e4=e4 1... e5=e5 2. Nf3=Nf3 2... Nc6=Nc6 3. Bb5=Bb5 3... a6!=a6 {good} (3... Nf6=Nf6) 4. Ba4=Ba4
+            1. e4=e4 1... e5=e5 2. Nf3=Nf3 2... Nc6=Nc6 3. Bb5=Bb5 3... a6=a6 4. Ba4=Ba4
+            1. e4=e4 1... e5=e5 2. Nf3=Nf3 2... Nc6=Nc6 3. Bb5=Bb5 3... a6=a6 4. Ba4=Ba4
+            1. e4=e4 1... e5=e5 2. Nf3=Nf3 2... Nc6=Nc6 3. Bb5=Bb5 3... a6=a6 4. Ba4=Ba4 4... Nf6=Nf6 5. O-O=O-O"#]]
+        .assert_eq(&moves_of(&games, false));
+        expect![[r#"
+            1. e4=? 1... e5=? (2... Nf6=? 3. Nxe5=?) 3. Bb5=? 3... a6=?
+            1. e4e5=? 2. Nf3=? 2... Nc6=? 3. Bb5a6!=? {good} (3... Nf6=?) 4. Ba4=?
+            1. e4=? 1... e5=? 3. Bb5a6=? 4. Ba4=?
+            1. e4=? 1... e5=? 2. Bb5=? 2... a6=? 4. Ba4=?
+            1. e4=? 1... e5=? 2. Nf3=? 2... Nc6=? 3. Bb5a6=? 3... Ba4=? 4. Nf6=? 5. O-O=?"#]]
+        .assert_eq(&moves_of(&games, true));
     }
 }

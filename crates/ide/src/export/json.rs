@@ -356,7 +356,13 @@ impl Json for Comments<'_> {
 
 impl Json for Moves<'_> {
     fn write(&self, out: &mut Vec<u8>) {
-        array(out, self.iter());
+        // Nearly every game has no word read as two moves: its moves one to one, as a plain
+        // `map` (through `Moves::iter`'s list of moves to come, the export took 1.7% more
+        // instructions without positions).
+        match self.one_to_one() {
+            Some(moves) => array(out, moves),
+            None => array(out, self.iter()),
+        }
     }
 }
 

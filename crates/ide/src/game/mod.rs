@@ -671,7 +671,7 @@ impl Game {
     }
 
     /// The side that makes the move at `ply`.
-    fn side_at(&self, ply: u32) -> Side {
+    pub(crate) fn side_at(&self, ply: u32) -> Side {
         if ply.is_multiple_of(2) {
             self.first_mover
         } else {
@@ -701,7 +701,7 @@ impl Game {
     }
 
     /// The number people give the move at `ply` (see [`Move::number`]).
-    fn number_at(&self, ply: u32) -> u32 {
+    pub(crate) fn number_at(&self, ply: u32) -> u32 {
         match self.kind {
             GameKind::Go { .. } => ply + 1,
             GameKind::Chess { .. } | GameKind::Draughts { .. } => ply / 2 + 1,

@@ -3,17 +3,17 @@
 
 use kifu_rules::chess::{
     color_name, detect_language, reads_as_capital_file, role_name, CheckMark, Dialect, FenError,
-    Form, Forms, IllegalReason, Language, Move, Moved, Position, Square, UciMove, Variant,
+    Form, Forms, IllegalReason, Language, Move, Moved, Played, Position, Square, UciMove, Variant,
 };
 use kifu_syntax::pgn::is_other_capital;
 use kifu_syntax::{Code, Severity, SyntaxError, TextRange, TextSize};
 
 use super::{
-    rest_not_checked, told_elsewhere, Branches, GamePosition, Reached, Replay, Step, StepPosition,
-    Wanted,
+    rest_not_checked, told_elsewhere, Branches, GamePosition, Reached, Replay, Split, Step,
+    StepPosition, Wanted,
 };
 use crate::codes;
-use crate::game::{GameRef, MoveId, Start};
+use crate::game::{GameRef, LineId, MoveId, Start};
 
 pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, out: &mut Replay) {
     let model = game.game;
@@ -116,7 +116,7 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                 if let Some((after, own_number)) = glued_stray_text(
                     game,
                     id,
-                    &position,
+                    (&position, ply),
                     game.text_of(m.text),
                     two_on,
                     &dialect,
@@ -247,24 +247,13 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
                                     last_move: last_move(uci),
                                 });
                             }
-                            let step = Step {
-                                full: None,
-                                san: Some(moved.san_marked(deserved)),
-                                captured: moved
-                                    .chess_move()
-                                    .and_then(captured_square)
-                                    .map(|sq| vec![square_name(sq).into()])
-                                    .unwrap_or_default(),
-                                prisoners: None,
-                                ko: false,
-                                position: StepPosition::Chess(position.clone()),
-                                uci: Some(uci),
-                                // Words for hover alone: an export of every move
-                                // has no use for them.
-                                said: before.map(|before| {
-                                    described(&before, &moved.with_position(position.clone()))
-                                }),
-                            };
+                            // Words for hover alone: an export of every move has no use
+                            // for them.
+                            let said = before.map(|before| {
+                                described(&before, &moved.with_position(position.clone()))
+                            });
+                            let mut step = chess_step(moved, &position, deserved, uci, said);
+                            step.ply = (ply != m.ply).then_some(ply);
                             out.keep(game, id, step);
                         }
                     }
@@ -356,6 +345,9 @@ pub(super) fn replay(game: GameRef<'_>, variant: Option<&str>, wanted: Wanted, o
     }
     if let Some(end) = main_end {
         check_result(game, &end, out);
+    }
+    if wanted == Wanted::All {
+        out.splits = glued.iter().map(|g| g.split(game)).collect();
     }
 }
 
@@ -455,8 +447,9 @@ fn illegal_move(
     };
     // `1.e4e5`: two moves with no space between, read as one.
     let two = glued_moves(position, text, dialect);
-    let goes_on = two.as_ref().is_some_and(|(_, _, after)| {
-        next_move(line, id).is_none() || follows_two(game, line, id, ply, after, None, dialect)
+    let goes_on = two.as_ref().is_some_and(|(_, _, second)| {
+        next_move(line, id).is_none()
+            || follows_two(game, line, id, ply, second.position(), None, dialect)
     });
     let rest = if goes_on {
         ""
@@ -502,11 +495,15 @@ fn illegal_move(
         }
     }
     out.diagnostics.push(error);
-    let (.., after) = two.filter(|_| goes_on)?;
+    let (cut, first, second) = two.filter(|_| goes_on)?;
+    let after = second.position().clone();
     glued.push(Glued {
         at: id,
         itself: true,
-        after: after.clone(),
+        word: m.text,
+        cut,
+        ply,
+        moves: Box::new([first, second]),
     });
     Some(after)
 }
@@ -548,16 +545,16 @@ fn follows_two(
 
 /// Where a move that cannot be played splits into two that can, one after the other: two
 /// moves typed with no space between (`1.e4e5`, `3.Bb5a6`), which read as one move in long
-/// algebraic (`e4` to `e5`, `Bb5` to `a6`). The byte where the second starts, the position
-/// after the first and the position after both. Only for a move that cannot be played, or
-/// stray text, so cold.
+/// algebraic (`e4` to `e5`, `Bb5` to `a6`). The byte where the second starts, and the two
+/// moves played (the second's position is the one after both). Only for a move that cannot
+/// be played, or stray text, so cold.
 #[cold]
 #[inline(never)]
 fn glued_moves(
     position: &Position,
     text: &str,
     dialect: &Dialect,
-) -> Option<(usize, Position, Position)> {
+) -> Option<(usize, Played, Played)> {
     // (`play`, not `play_mut`: a second call of that made the replay's own call of it no
     // longer inlined, +3% of `kifu check`'s instructions.)
     (2..text.len()).find_map(|k| {
@@ -566,7 +563,7 @@ fn glued_moves(
         }
         let first = position.play(&text[..k], dialect).ok()?;
         let second = first.position().play(&text[k..], dialect).ok()?;
-        Some((k, first.into_position(), second.into_position()))
+        Some((k, first, second))
     })
 }
 
@@ -577,8 +574,50 @@ struct Glued {
     at: MoveId,
     /// Whether it is the move `at` itself, not stray text before it.
     itself: bool,
-    /// The position after both.
-    after: Position,
+    /// The word, and where in it the second move starts.
+    word: TextRange,
+    cut: usize,
+    /// The ply of the first move.
+    ply: u32,
+    /// The two moves as played; the second's position is the one after both.
+    moves: Box<[Played; 2]>,
+}
+
+impl Glued {
+    /// The position after both moves.
+    fn after(&self) -> &Position {
+        self.moves[1].position()
+    }
+
+    /// The two moves as the export writes them (see [`Split`]).
+    fn split(&self, game: GameRef<'_>) -> Split {
+        let cut = self.word.start() + TextSize::from(self.cut as u32);
+        let half = |text: TextRange, played: &Played, ply: u32| {
+            let mut step = played_step(played);
+            step.ply = Some(ply);
+            (text, step)
+        };
+        let [first, second] = &*self.moves;
+        let model = game.game;
+        // Stray text's variations (see `after_glued_word`): those written right after it.
+        let lines = if self.itself {
+            Vec::new()
+        } else {
+            (0..model.lines.len())
+                .map(LineId::nth)
+                .filter(|&l| model.stray_text_before_line(l) == Some(self.word))
+                .collect()
+        };
+        Split {
+            at: self.at,
+            itself: self.itself,
+            halves: [
+                half(TextRange::new(self.word.start(), cut), first, self.ply),
+                half(TextRange::new(cut, self.word.end()), second, self.ply + 1),
+            ],
+            lines,
+        }
+    }
 }
 
 /// Where variation `index` (`line`) starts when it is written right after a word of two
@@ -602,15 +641,15 @@ fn after_glued_word(
     let replaced_text = game.text_of(model[replaced].text);
     if glued.iter().any(|g| g.at == replaced && g.itself) {
         let (_, first, _) = glued_moves(position, replaced_text, dialect)?;
-        return Some((first, ply + 1));
+        return Some((first.into_position(), ply + 1));
     }
-    let word = game.text_of(model.stray_text_before_line(crate::game::LineId::nth(index))?);
+    let word = game.text_of(model.stray_text_before_line(LineId::nth(index))?);
     if word.bytes().any(|b| b.is_ascii_whitespace()) {
         return None;
     }
     let after_replaced = position.play(replaced_text, dialect).ok()?;
     let (_, first, _) = glued_moves(after_replaced.position(), word, dialect)?;
-    Some((first, ply + 2))
+    Some((first.into_position(), ply + 2))
 }
 
 /// Move `id` of `line`, read as one move of a piece that does not stand there (`3.Bb5a6`:
@@ -653,10 +692,10 @@ fn glued_instead(
         // Where the replay read two moves, so does this.
         match glued.iter().find(|g| g.at == m) {
             Some(g) if g.itself => {
-                before = g.after.clone();
+                before = g.after().clone();
                 continue;
             }
-            Some(g) => before = g.after.clone(),
+            Some(g) => before = g.after().clone(),
             None => {}
         }
         before = before
@@ -666,15 +705,23 @@ fn glued_instead(
     }
     // Stray text right before the move, read as two moves (`2. Nf3Nc6 3. Bb5a6`).
     if let Some(g) = glued.iter().find(|g| g.at == id) {
-        before = g.after.clone();
+        before = g.after().clone();
     }
     // The replay reached `played` so (a move before it that was played otherwise than as
     // written, `3. B c4`, was not).
     if before.play(text, dialect).ok()?.position() != played {
         return None;
     }
-    let (k, _, after) = glued_moves(&before, text, dialect)?;
-    if !follows_two(game, line, id, ply, &after, Some(played), dialect) {
+    let (k, first, second) = glued_moves(&before, text, dialect)?;
+    if !follows_two(
+        game,
+        line,
+        id,
+        ply,
+        second.position(),
+        Some(played),
+        dialect,
+    ) {
         return None;
     }
     let both = format!("{} {}", &text[..k], &text[k..]);
@@ -690,10 +737,14 @@ fn glued_instead(
         )
         .with_fix(format!("Write `{both}`"), [(range, both)]),
     );
+    let after = second.position().clone();
     glued.push(Glued {
         at: id,
         itself: true,
-        after: after.clone(),
+        word: model[id].text,
+        cut: k,
+        ply,
+        moves: Box::new([first, second]),
     });
     Some(after)
 }
@@ -704,6 +755,7 @@ fn glued_instead(
 /// number, only when it is two moves on (`two_on`): replayed without them, that number was
 /// wrong and the moves after it one side off, where the text's `stray-text` is the one
 /// mistake. Without, only when the move can be played after the two (`2. Nf3Nc6 Bb5`).
+/// `ply` is the replay's count at the move, its number read.
 /// (Returned, not played into a `&mut` of the replay's position: that cost the replay 1-2%
 /// of its instructions, by callgrind; the compiler's reasons not looked into.)
 #[cold]
@@ -711,7 +763,7 @@ fn glued_instead(
 fn glued_stray_text(
     game: GameRef<'_>,
     id: MoveId,
-    position: &Position,
+    (position, ply): (&Position, u32),
     text: &str,
     two_on: bool,
     dialect: &Dialect,
@@ -729,7 +781,8 @@ fn glued_stray_text(
     if word.bytes().any(|b| b.is_ascii_whitespace()) {
         return None;
     }
-    let (.., after) = glued_moves(position, word, dialect)?;
+    let (cut, first, second) = glued_moves(position, word, dialect)?;
+    let after = second.position().clone();
     // A move with no number of its own says so by following the two.
     if !own_number && after.play(text, dialect).is_err() {
         return None;
@@ -737,7 +790,12 @@ fn glued_stray_text(
     glued.push(Glued {
         at: id,
         itself: false,
-        after: after.clone(),
+        word: stray,
+        cut,
+        // The move's count is two on from the first's with a number of its own, which
+        // the count took; without, the count is the first's, the number before the word.
+        ply: if own_number { ply - 2 } else { ply },
+        moves: Box::new([first, second]),
     });
     Some((after, own_number))
 }
@@ -769,6 +827,44 @@ pub(super) fn has_foreign_letter(text: &[u8]) -> bool {
         }
     }
     false
+}
+
+/// What chess move `moved` did: the position after it, `position`, whose check it
+/// `deserved`, the move in UCI, and what it does in words (`said`, for hover).
+#[inline]
+fn chess_step(
+    moved: &Moved,
+    position: &Position,
+    deserved: CheckMark,
+    uci: UciMove,
+    said: Option<String>,
+) -> Step {
+    Step {
+        full: None,
+        san: Some(moved.san_marked(deserved)),
+        captured: moved
+            .chess_move()
+            .and_then(captured_square)
+            .map(|sq| vec![square_name(sq).into()])
+            .unwrap_or_default(),
+        prisoners: None,
+        ko: false,
+        position: StepPosition::Chess(position.clone()),
+        uci: Some(uci),
+        said,
+        ply: None,
+    }
+}
+
+/// [`chess_step`] of a move played into a position of its own.
+fn played_step(played: &Played) -> Step {
+    chess_step(
+        &played.moved(),
+        played.position(),
+        played.check_mark(),
+        played.uci(),
+        None,
+    )
 }
 
 /// Where the piece a move takes stood: its target square, or beside it en passant.

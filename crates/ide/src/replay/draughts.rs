@@ -470,5 +470,6 @@ fn step(played: &Move, next: &Position, variant: Variant) -> Step {
         san: None,
         uci: None,
         said: None,
+        ply: None,
     }
 }

@@ -323,5 +323,6 @@ fn step(position: &Position, captured: &[Point], coordinate: &dyn Fn(Point) -> S
         san: None,
         uci: None,
         said: None,
+        ply: None,
     }
 }

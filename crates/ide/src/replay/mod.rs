@@ -18,7 +18,7 @@ use kifu_rules::chess::{StandardSan, UciMove};
 use kifu_syntax::{SyntaxError, TextRange};
 
 use crate::codes;
-use crate::game::{GameKind, GameRef, Move, MoveId, Side};
+use crate::game::{GameKind, GameRef, LineId, Move, MoveId, Side};
 
 /// What a move did, in words and squares (also as the export's JSON: `path`, `captured`,
 /// `prisoners`, `ko`, and `fen` or `stones`).
@@ -52,6 +52,11 @@ pub struct Step {
     /// pawn on e5, check`.
     #[serde(skip)]
     pub said: Option<String>,
+    /// The move's ply as the replay counted it, where that is not the model's (chess: after
+    /// a word it read as two moves, `3.Bb5a6 Ba4` is White's fourth move, not Black's
+    /// third): the number and side an export writes. `None` nearly always.
+    #[serde(skip)]
+    pub ply: Option<u32>,
 }
 
 /// A position as data.
@@ -196,6 +201,28 @@ pub(crate) struct Replay {
     pub steps: Vec<Option<Step>>,
     /// The position asked for, if the replay reached it.
     pub reached: Option<Reached>,
+    /// With every step asked for ([`Wanted::All`]): the words the replay read as two
+    /// moves typed with no space between, in the order it read them.
+    pub splits: Vec<Split>,
+}
+
+/// A word of a chess line that the replay read as two moves typed with no space between
+/// and played (`3.Bb5a6`, `1.e4e5`; or stray text before a move, `2. Nf3Nc6 3. Bb5`), for
+/// an export to write as the two moves they are.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Split {
+    /// The move it is, or the move after it (stray text).
+    pub at: MoveId,
+    /// Whether it is move `at` itself (which is then written as the two), not stray text
+    /// before it (written before it).
+    pub itself: bool,
+    /// The two moves: each one's text (in the game, as a move's [`Move::text`]) and step
+    /// (with its [`Step::ply`]).
+    pub halves: [(TextRange, Step); 2],
+    /// The variations written right after stray text read so (`2. Nf3Nc6 (2... Nf6)`),
+    /// which the model holds as alternatives to the move before the text, and the replay
+    /// plays as alternatives to its second move.
+    pub lines: Vec<LineId>,
 }
 
 impl Replay {
@@ -226,11 +253,14 @@ pub(crate) fn replay(game: GameRef<'_>, wanted: Wanted) -> Replay {
     replay
 }
 
-/// What every move of a game did, by move index (`None` where a move was not played).
-pub(crate) fn steps(game: GameRef<'_>) -> Vec<Option<Step>> {
-    let mut steps = replay(game, Wanted::All).steps;
+/// What every move of a game did, by move index (`None` where a move was not played), and
+/// the words the replay read as two moves.
+pub(crate) fn steps(game: GameRef<'_>) -> (Vec<Option<Step>>, Vec<Split>) {
+    let Replay {
+        mut steps, splits, ..
+    } = replay(game, Wanted::All);
     steps.resize_with(game.game.moves.len(), || None);
-    steps
+    (steps, splits)
 }
 
 /// The positions lines start from, each with the ply of its next move: the one after each

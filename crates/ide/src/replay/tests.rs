@@ -513,7 +513,7 @@ fn a_promotion_without_equals_is_played() {
     let text = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/1p6/4K3 b - - 0 1\"]\n\n1... b1Q 0-1";
     let document = Document::new(Notation::Pgn, text.to_string());
     let game = document.games().next().expect("a game");
-    let steps = super::steps(game);
+    let (steps, _) = super::steps(game);
     let last = steps.last().and_then(|s| s.as_ref()).expect("played");
     assert_eq!(last.uci.map(|u| u.to_string()).as_deref(), Some("b2b1q"));
     assert_eq!(last.san.map(|s| s.to_string()).as_deref(), Some("b1=Q+"));
