@@ -583,8 +583,8 @@ struct ByteWise {
     scanned: Option<crate::scan::Scanned>,
 }
 
-/// A run of bytes that are not ASCII: a bad UTF-8 sequence, or a valid character.
-#[derive(Clone, Copy)]
+/// A run of bytes that are not ASCII: a bad UTF-8 sequence, or valid characters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Odd {
     at: usize,
     len: usize,
@@ -598,29 +598,39 @@ impl ByteWise {
         // standard library's UTF-8 check of the whole bytes, twice, a look for ASCII and the
         // count of the lines after it were four passes of their own.
         let mut odds = Vec::new();
-        let scanned =
-            crate::scan::other_runs(bytes, |start, run| {
-                let mut at = start;
-                for (valid, bad) in utf8_runs(run) {
-                    odds.extend(valid.char_indices().filter(|(_, c)| !c.is_ascii()).map(
-                        |(i, c)| Odd {
-                            at: at + i,
-                            len: c.len_utf8(),
-                            bad: false,
-                        },
-                    ));
-                    at += valid.len();
-                    if bad > 0 {
-                        odds.push(Odd {
-                            at,
-                            len: bad,
-                            bad: true,
-                        });
-                        at += bad;
-                    }
+        let scanned = crate::scan::other_runs(bytes, |start, run| {
+            let mut at = start;
+            for (valid, bad) in utf8_runs(run) {
+                // Valid characters that are not ASCII, a run of them at a time (a name
+                // in Cyrillic is one): one for each character was half of decoding a
+                // piece of such names with a bad byte now and then.
+                let valid = valid.as_bytes();
+                let mut i = 0;
+                while let Some(start) = valid[i..].iter().position(|&b| !b.is_ascii()) {
+                    let start = i + start;
+                    let end = valid[start..]
+                        .iter()
+                        .position(u8::is_ascii)
+                        .map_or(valid.len(), |n| start + n);
+                    odds.push(Odd {
+                        at: at + start,
+                        len: end - start,
+                        bad: false,
+                    });
+                    i = end;
                 }
-            });
-        let latin = latin_characters(bytes, &odds);
+                at += valid.len();
+                if bad > 0 {
+                    odds.push(Odd {
+                        at,
+                        len: bad,
+                        bad: true,
+                    });
+                    at += bad;
+                }
+            }
+        });
+        let latin = latin_reads(bytes, &odds);
         let mut text = String::with_capacity(bytes.len() + bytes.len() / 16);
         let mut not_utf8 = Vec::new();
         let mut anchors = Vec::new();
@@ -642,11 +652,7 @@ impl ByteWise {
         let mut from = 0;
         // A character of a game read as UTF-8 stays where it is, in the run copied whole (a
         // copy and a check of each one made names in Cyrillic 5% slower to decode).
-        for (odd, _) in odds
-            .iter()
-            .zip(latin)
-            .filter(|&(odd, latin)| odd.bad || latin)
-        {
+        for odd in &latin {
             as_they_are(&mut text, &bytes[from..odd.at]);
             from = odd.at + odd.len;
             let odd_bytes = &bytes[odd.at..from];
@@ -668,19 +674,22 @@ impl ByteWise {
     }
 }
 
-/// For each of `odds` (in the order of `bytes`) that is a valid character, whether its game
-/// has a bad byte (so it is read as Windows-1252 with its game); `false` for the bad ones.
-/// The games are found around the characters, or around the bad bytes when those are
-/// fewer (a UTF-8 database with a few Latin-1 games in it), each game once.
-fn latin_characters(bytes: &[u8], odds: &[Odd]) -> Vec<bool> {
-    let characters = odds.iter().filter(|o| !o.bad).count();
-    let mut latin = vec![false; odds.len()];
-    if characters == 0 || characters == odds.len() {
-        return latin;
+/// What of `odds` (in the order of `bytes`) is read as Windows-1252, in that order: every
+/// bad sequence, and the valid characters whose game has a bad byte (they are read with
+/// their game). The games are found around the characters, or around the bad bytes when
+/// those are fewer (a UTF-8 database with a few Latin-1 games in it), each game once. A run
+/// of characters is nearly always in one game (no ASCII between them, so one word), and is
+/// read as a whole; where it is not (a game starts right after a byte order mark between
+/// games, `\u{feff}é`), each part is read as its game.
+fn latin_reads(bytes: &[u8], odds: &[Odd]) -> Vec<Odd> {
+    let runs = odds.iter().filter(|o| !o.bad).count();
+    if runs == 0 || runs == odds.len() {
+        return odds.iter().filter(|o| o.bad).copied().collect();
     }
+    let mut reads = Vec::new();
     let mut windows = Windows { bytes, last: None };
     let mut game = 0..0;
-    if odds.len() - characters <= characters {
+    if odds.len() - runs <= runs {
         // The games with a bad byte; each character in one of them is Latin-1.
         let mut latin_games: Vec<Range<usize>> = Vec::new();
         for odd in odds.iter().filter(|o| o.bad) {
@@ -689,32 +698,68 @@ fn latin_characters(bytes: &[u8], odds: &[Odd]) -> Vec<bool> {
                 latin_games.push(game.clone());
             }
         }
-        // The characters and the games both in the bytes' order: one walk through the
-        // games (a binary search for each character was a tenth of decoding a piece of
-        // names in Cyrillic with a bad byte now and then).
+        // The runs and the games both in the bytes' order: one walk through the games (a
+        // binary search for each character was a tenth of decoding a piece of names in
+        // Cyrillic with a bad byte now and then).
         let mut i = 0;
-        for (k, odd) in odds.iter().enumerate().filter(|(_, o)| !o.bad) {
-            while latin_games.get(i).is_some_and(|g| g.end <= odd.at) {
+        for odd in odds {
+            if odd.bad {
+                reads.push(*odd);
+                continue;
+            }
+            let (start, end) = (odd.at, odd.at + odd.len);
+            while latin_games.get(i).is_some_and(|g| g.end <= start) {
                 i += 1;
             }
-            latin[k] = latin_games.get(i).is_some_and(|g| g.contains(&odd.at));
+            // The run's parts in the games from there on that it reaches into.
+            for g in latin_games[i..].iter().take_while(|g| g.start < end) {
+                let (from, to) = (start.max(g.start), end.min(g.end));
+                if from < to {
+                    reads.push(Odd {
+                        at: from,
+                        len: to - from,
+                        bad: false,
+                    });
+                }
+            }
         }
     } else {
         let bad_at: Vec<usize> = odds.iter().filter(|o| o.bad).map(|o| o.at).collect();
         let mut has_bad = false;
-        for (k, odd) in odds.iter().enumerate() {
-            if odd.bad {
-                continue;
-            }
-            if !game.contains(&odd.at) {
-                game = windows.game_around(odd.at);
+        let mut game_of = |at: usize, game: &mut Range<usize>| {
+            if !game.contains(&at) {
+                *game = windows.game_around(at);
                 let i = bad_at.partition_point(|&b| b < game.start);
                 has_bad = bad_at.get(i).is_some_and(|&b| b < game.end);
             }
-            latin[k] = has_bad;
+            has_bad
+        };
+        for odd in odds {
+            if odd.bad {
+                reads.push(*odd);
+                continue;
+            }
+            let (start, end) = (odd.at, odd.at + odd.len);
+            if game_of(start, &mut game) && game.end >= end {
+                reads.push(*odd);
+            } else if game.end < end {
+                // A run that goes past its first character's game: each character read
+                // as its own game is.
+                let characters =
+                    std::str::from_utf8(&bytes[start..end]).expect("a run of valid characters");
+                for (i, c) in characters.char_indices() {
+                    if game_of(start + i, &mut game) {
+                        reads.push(Odd {
+                            at: start + i,
+                            len: c.len_utf8(),
+                            bad: false,
+                        });
+                    }
+                }
+            }
         }
     }
-    latin
+    reads
 }
 
 /// Finds the game that holds a byte of some bytes by lexing them only around it: from the
@@ -1687,6 +1732,12 @@ mod tests {
             // read, so not the first).
             if random.below(20) == 0 && !bytes.is_empty() {
                 game.extend_from_slice("\u{feff}".as_bytes());
+                // Stray text right after it, in the game: a run of characters that are
+                // not ASCII that starts between games.
+                if random.below(2) == 0 {
+                    game.extend(odd(random));
+                    game.extend_from_slice(b" ");
+                }
             }
             game.extend_from_slice(b"[Event \"E");
             game.extend(odd(random));
