@@ -13,6 +13,7 @@ mod incremental;
 pub(crate) mod lexer;
 pub(crate) mod parser;
 mod plain;
+mod plain_tree;
 mod result;
 mod syntax_kind;
 
@@ -61,7 +62,7 @@ fn parse_with(text: &str, parallel: bool) -> Parse {
     let (children, errors) = if parallel {
         parse_in_pieces(text, PIECE_BYTES)
     } else {
-        parse_children(Games::new(text), &caches(false))
+        plain_tree::children(text, &mut NodeCache::default())
     };
     Parse::new(
         GreenNode::new(SyntaxKind::SOURCE_FILE.into(), children),

@@ -47,6 +47,14 @@ pub trait PlainSink {
     fn open(&mut self, at: TextSize);
     /// `)` ending at `at`: the variation ends.
     fn close(&mut self, at: TextSize);
+    /// A result: the game's, or one that ends a variation (`(1. e4 *)`). Nothing by
+    /// default: a reader of the game learns the game's from [`PlainEnd::result`].
+    #[inline]
+    fn result(&mut self, _range: TextRange) {}
+    /// A comment before a tag pair (in the tag section): all of it, and whether it is a `;`
+    /// comment. Nothing by default: the model has no place for it.
+    #[inline]
+    fn tag_comment(&mut self, _range: TextRange, _line: bool) {}
 }
 
 /// The syntax alone: whether a game is plain, and where it ends.
@@ -122,6 +130,18 @@ pub fn read_plain<S: PlainSink>(bytes: &[u8], start: usize, sink: &mut S) -> Opt
                     break;
                 }
                 section_start.get_or_insert(i);
+                // The tag section's, told now that a tag pair follows them (rare: a second
+                // look at them costs no other game anything).
+                while i < j {
+                    let line = bytes[i] == b';';
+                    let end = if line {
+                        line_end(bytes, i)
+                    } else {
+                        brace_comment_end(bytes, i, cr_lines)?
+                    };
+                    sink.tag_comment(range(i, end), line);
+                    i = skip_space(bytes, end);
+                }
                 i = j;
             }
             _ => break,
@@ -133,10 +153,13 @@ pub fn read_plain<S: PlainSink>(bytes: &[u8], start: usize, sink: &mut S) -> Opt
             return None;
         }
         let name_start = i;
-        while i < bytes.len() && is_word_byte(bytes[i]) {
-            i += 1;
+        let (name_end, classes) = word(bytes, i);
+        i = name_end;
+        // A name the lexer reads as a move (`[e8 "?"]`) is the grammar's to read: its cut
+        // into games takes the move for the movetext's start.
+        if may_be_move(&bytes[name_start..name_end], classes) {
+            return None;
         }
-        let name_end = i;
         i = skip_blanks(bytes, i);
         if bytes.get(i) != Some(&b'"') {
             return None;
@@ -222,6 +245,7 @@ pub fn read_plain<S: PlainSink>(bytes: &[u8], start: usize, sink: &mut S) -> Opt
                 }
                 b'*' => {
                     i = result(bytes, i + 1, depth)?;
+                    sink.result(range(token_start, i));
                     ends_game = depth == 0;
                 }
                 b'0'..=b'9' => {
@@ -234,6 +258,7 @@ pub fn read_plain<S: PlainSink>(bytes: &[u8], start: usize, sink: &mut S) -> Opt
                         // (A result written another way, `1:0`, is the grammar's to say.)
                         (SyntaxKind::RESULT, end) if DIGIT_RESULTS.contains(&&bytes[i..end]) => {
                             i = result(bytes, end, depth)?;
+                            sink.result(range(token_start, i));
                             ends_game = depth == 0;
                         }
                         (SyntaxKind::SAN, end) => {
@@ -339,6 +364,18 @@ pub fn read_plain<S: PlainSink>(bytes: &[u8], start: usize, sink: &mut S) -> Opt
         after_line_break = line_break;
         i = next;
     }
+}
+
+/// Whether `word` (a tag's name, which starts with a letter; `classes` its bytes' classes,
+/// as [`word`] finds them) is a move as the lexer reads words ([`is_san_inline`]). A move
+/// has a digit (its square's rank, or castling's and a null move's zeros) unless it is
+/// castling with `O`s or a null move (`--`); a name has neither, so it is told by what was
+/// seen as it was read, where the test of a move's every shape took 0.9% of `kifu check`'s
+/// instructions (and a look for a digit in each name 0.7%).
+#[inline]
+fn may_be_move(word: &[u8], classes: u8) -> bool {
+    (classes & DIGIT != 0 || matches!(word.first(), Some(b'O' | b'o' | b'-')))
+        && is_san_inline(word)
 }
 
 /// Whether only comments (and `%` escape lines) and white space are at `from` (past white
@@ -649,6 +686,8 @@ pub fn game_start(bytes: &[u8], from: usize) -> usize {
 const WORD: u8 = 1;
 /// A capital that English SAN does not use, in [`WORD_CLASS`].
 const OTHER_CAPITAL: u8 = 2;
+/// A digit, in [`WORD_CLASS`].
+const DIGIT: u8 = 4;
 
 /// Whether `b` is a capital letter that English SAN does not use: none of the pieces'
 /// `K Q R B N P`, nor castling's `O`. A move with one may be written in another
@@ -670,7 +709,7 @@ static ENDS_MOVE: [bool; 256] = {
     ends
 };
 
-/// [`WORD`] and [`OTHER_CAPITAL`] for each byte.
+/// [`WORD`], [`OTHER_CAPITAL`] and [`DIGIT`] for each byte.
 static WORD_CLASS: [u8; 256] = {
     let mut class = [0; 256];
     let mut b = 0;
@@ -680,6 +719,9 @@ static WORD_CLASS: [u8; 256] = {
             class[b] = WORD;
             if is_other_capital(byte) {
                 class[b] |= OTHER_CAPITAL;
+            }
+            if byte.is_ascii_digit() {
+                class[b] |= DIGIT;
             }
         }
         b += 1;
@@ -755,7 +797,28 @@ fn skip_blanks_same_line(bytes: &[u8], i: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::digits_value;
+    use super::{digits_value, is_san_inline, may_be_move};
+
+    /// [`may_be_move`] is [`is_san_inline`] for every word of up to five bytes of moves'
+    /// letters, digits and marks that starts with a letter, as a tag name does.
+    #[test]
+    fn names_that_may_be_moves() {
+        let mut moves = 0;
+        let checked = kifu_testing::each_text(&[b""], b"aehNOoKx18=-+#Q@PZ", 5, |word| {
+            if word.first().is_some_and(u8::is_ascii_alphabetic) {
+                let (end, classes) = super::word(word, 0);
+                assert_eq!(end, word.len());
+                assert_eq!(
+                    may_be_move(word, classes),
+                    is_san_inline(word),
+                    "{:?}",
+                    String::from_utf8_lossy(word)
+                );
+                moves += usize::from(is_san_inline(word));
+            }
+        });
+        assert!(checked > 1_000_000 && moves > 1_000, "{checked} {moves}");
+    }
 
     #[test]
     fn digits_are_read_as_parse_reads_them() {

@@ -244,6 +244,74 @@ fn a_text_parsed_in_pieces_is_the_whole_texts_tree() {
     assert!(cut > 4_000, "{cut} cuts");
 }
 
+/// The tree of plain games built from the plain reader ([`plain_tree`]) is the grammar's:
+/// every fixture and corpus file, the made texts, and two copies of each with bytes cut out
+/// and put in (so that games that are not plain, and the grammar's reading of them up to
+/// the next cut, come between plain ones), the same tree and the same errors.
+#[test]
+fn plain_games_trees_are_the_grammars() {
+    let mut rng = kifu_testing::Lcg::new(41);
+    let (mut texts_seen, mut plain_games) = (0, 0);
+    for (name, text) in files_and_made_texts() {
+        let mut texts = vec![text.clone()];
+        for _ in 0..2 {
+            let mut broken = text.as_bytes().to_vec();
+            for _ in 0..1 + broken.len() / 4000 {
+                let at = rng.below(broken.len() + 1);
+                match rng.below(3) {
+                    0 if at < broken.len() => {
+                        broken.remove(at);
+                    }
+                    _ => broken.insert(at, b"{}()[]\" .1e4\n$%;!?*"[rng.below(19)]),
+                }
+            }
+            texts.push(String::from_utf8_lossy(&broken).into_owned());
+        }
+        for text in &texts {
+            let games = Games::new(text);
+            plain_games += (0..games.len())
+                .filter(|&i| {
+                    let start = usize::from(games.range(i).start());
+                    plain::read_plain(text.as_bytes(), start, &mut ()).is_some()
+                })
+                .count();
+            let (grammar, grammar_errors) = parse_children(games, &caches(false));
+            let grammar = GreenNode::new(SyntaxKind::SOURCE_FILE.into(), grammar);
+            let (plain, errors) = plain_tree::children(text, &mut NodeCache::default());
+            let plain = GreenNode::new(SyntaxKind::SOURCE_FILE.into(), plain);
+            if plain != grammar {
+                let (a, b) = (
+                    format!("{:#?}", SyntaxNode::new_root(grammar.clone())),
+                    format!("{:#?}", SyntaxNode::new_root(plain.clone())),
+                );
+                let at = a
+                    .lines()
+                    .zip(b.lines())
+                    .position(|(x, y)| x != y)
+                    .unwrap_or(0);
+                let show = |t: &str| {
+                    t.lines()
+                        .skip(at.saturating_sub(8))
+                        .take(16)
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                };
+                panic!(
+                    "{name}: the trees differ\ngrammar:\n{}\nplain:\n{}",
+                    show(&a),
+                    show(&b)
+                );
+            }
+            assert_eq!(errors, grammar_errors, "{name}");
+            texts_seen += 1;
+        }
+    }
+    assert!(
+        texts_seen > 300 && plain_games > 5_000,
+        "{texts_seen} texts, {plain_games} plain games"
+    );
+}
+
 /// A file whose lines end in `\r` alone (as classic Mac OS wrote them) reads as the same
 /// file with `\n`: every rule about lines (a `;` comment or a `%` escape ends at its line's
 /// end, a comment with no `}` ends before a line that starts a tag pair, a tag pair on a line
@@ -462,7 +530,7 @@ fn the_sharing_builder_makes_rowans_tree_for_every_file_and_broken_copies() {
 }
 
 /// Texts made to be cut where it is hard (see [`a_text_parsed_in_pieces_is_the_whole_texts_tree`]).
-fn made_texts() -> [&'static str; 12] {
+fn made_texts() -> [&'static str; 13] {
     [
         "[Event \"a\"]\n\n[Site \"b\"]\n\n1. e4 e5 1-0\n\n[Event \"c\"]\n\n1. d4 *\n",
         "[Event \"a\"]\n\n1. e4 {a comment\n\n[Event \"b\"]\n\n} e5 1-0\n\n[Event \"c\"]\n\n*\n",
@@ -478,6 +546,8 @@ fn made_texts() -> [&'static str; 12] {
         "[Event \"a\"]\n1. e4 {a\n[not a tag pair]\n} e5 *\n[Event \"b\"]\n*\n",
         // Files joined, the second with a byte order mark: white space between the games.
         "[Event \"a\"]\n\n1. e4 *\n\n\u{feff}[Event \"b\"]\n\n1. d4 *\n\n",
+        // A tag name that reads as a move: the cut into games takes it for the movetext.
+        "[Event \"a\"]\n[e8 \"?\"]\n[White \"w\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n",
     ]
 }
 
