@@ -1,4 +1,5 @@
-//! The PGN parser never panics and always keeps every byte.
+//! The PGN parser never panics and always keeps every byte, and its tree on one core (where
+//! plain games are built from the plain reader) is the grammar's alone, errors and all.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -12,5 +13,9 @@ fuzz_target!(|data: &[u8]| {
             assert!(text.is_char_boundary(error.range.start().into()));
             assert!(text.is_char_boundary(error.range.end().into()));
         }
+        let one_core = kifu_syntax::pgn::parse_on_one_core(text);
+        let grammar = kifu_syntax::pgn::parse_by_grammar(text);
+        assert!(one_core.green() == grammar.green(), "the trees differ");
+        assert_eq!(one_core.errors(), grammar.errors());
     }
 });

@@ -1,8 +1,9 @@
 //! What building the lossless tree of a PGN file costs beside its parts, in one process and
 //! alternating round by round (a machine's speed moves from minute to minute): the tree on
 //! one core (and apart, what dropping it takes: the reference counts of its shared nodes
-//! given back), the lexer and the cut into games alone, and the plain reader alone (what a
-//! builder of plain games' trees straight from the bytes would read them with):
+//! given back), the lexer and the cut into games alone (the way of the games that are not
+//! plain, and of the parallel parse), and the plain reader alone (what the one-core tree
+//! reads plain games with, `pgn/plain_tree.rs`):
 //! `cargo run --release -p kifu-syntax --example tree_parts -- FILE [ROUNDS]`.
 use std::hint::black_box;
 use std::time::Instant;

@@ -57,6 +57,18 @@ pub fn parse_on_one_core(text: &str) -> Parse {
     parse_with(text, false)
 }
 
+/// [`parse_on_one_core`] with the grammar alone, every game lexed and parsed (no game's
+/// tree built from the plain reader): the tree [`parse`] must give, for the tests and the
+/// fuzz target that hold the two equal.
+#[doc(hidden)]
+pub fn parse_by_grammar(text: &str) -> Parse {
+    let (children, errors) = parse_children(Games::new(text), &caches(false));
+    Parse::new(
+        GreenNode::new(SyntaxKind::SOURCE_FILE.into(), children),
+        errors,
+    )
+}
+
 /// [`parse`], on every core or not.
 fn parse_with(text: &str, parallel: bool) -> Parse {
     let (children, errors) = if parallel {

@@ -275,10 +275,10 @@ fn plain_games_trees_are_the_grammars() {
                     plain::read_plain(text.as_bytes(), start, &mut ()).is_some()
                 })
                 .count();
-            let (grammar, grammar_errors) = parse_children(games, &caches(false));
-            let grammar = GreenNode::new(SyntaxKind::SOURCE_FILE.into(), grammar);
-            let (plain, errors) = plain_tree::children(text, &mut NodeCache::default());
-            let plain = GreenNode::new(SyntaxKind::SOURCE_FILE.into(), plain);
+            let by_grammar = parse_by_grammar(text);
+            let (grammar, grammar_errors) = (by_grammar.green().clone(), by_grammar.errors());
+            let one_core = parse_on_one_core(text);
+            let (plain, errors) = (one_core.green().clone(), one_core.errors());
             if plain != grammar {
                 let (a, b) = (
                     format!("{:#?}", SyntaxNode::new_root(grammar.clone())),
