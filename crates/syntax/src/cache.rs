@@ -131,6 +131,18 @@ fn leaf_words(text: &[u8; LEAF_TEXT], len: usize) -> [u64; 2] {
 pub(crate) const MAX_KEY: usize = 128;
 
 impl NodeCache {
+    /// A cache with room for the shared tokens, moves and tag pairs of a text of `bytes`
+    /// (some one of each for every 128 bytes of dense movetext): a cache for one tree
+    /// grew its tables by rehashing them again and again (1.5% of building TWIC's tree).
+    pub(crate) fn for_text(bytes: usize) -> NodeCache {
+        let room = (bytes / 128).min(MAX_ENTRIES / 4);
+        let mut cache = NodeCache::default();
+        cache.tokens.reserve(room, |(hash, _)| *hash);
+        cache.leaves.reserve(room);
+        cache.wholes.reserve(room, |(hash, _)| *hash);
+        cache
+    }
+
     /// Starts again when the cache holds more than it may.
     pub(crate) fn bound(&mut self) {
         let entries = self.tokens.len()

@@ -74,7 +74,7 @@ fn parse_with(text: &str, parallel: bool) -> Parse {
     let (children, errors) = if parallel {
         parse_in_pieces(text, PIECE_BYTES)
     } else {
-        plain_tree::children(text, &mut NodeCache::default())
+        plain_tree::children(text, &mut NodeCache::for_text(text.len()))
     };
     Parse::new(
         GreenNode::new(SyntaxKind::SOURCE_FILE.into(), children),
