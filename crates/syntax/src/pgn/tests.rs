@@ -253,20 +253,7 @@ fn plain_games_trees_are_the_grammars() {
     let mut rng = kifu_testing::Lcg::new(41);
     let (mut texts_seen, mut plain_games) = (0, 0);
     for (name, text) in files_and_made_texts() {
-        let mut texts = vec![text.clone()];
-        for _ in 0..2 {
-            let mut broken = text.as_bytes().to_vec();
-            for _ in 0..1 + broken.len() / 4000 {
-                let at = rng.below(broken.len() + 1);
-                match rng.below(3) {
-                    0 if at < broken.len() => {
-                        broken.remove(at);
-                    }
-                    _ => broken.insert(at, b"{}()[]\" .1e4\n$%;!?*"[rng.below(19)]),
-                }
-            }
-            texts.push(String::from_utf8_lossy(&broken).into_owned());
-        }
+        let texts = with_broken_copies(&text, &mut rng, 4000, b"{}()[]\" .1e4\n$%;!?*");
         for text in &texts {
             let games = Games::new(text);
             plain_games += (0..games.len())
@@ -478,20 +465,7 @@ fn the_sharing_builder_makes_rowans_tree_for_every_file_and_broken_copies() {
             end -= 1;
         }
         let text = &whole[..end];
-        let mut texts = vec![text.to_string()];
-        for _ in 0..2 {
-            let mut broken = text.as_bytes().to_vec();
-            for _ in 0..1 + broken.len() / 2000 {
-                let at = rng.below(broken.len() + 1);
-                match rng.below(3) {
-                    0 if at < broken.len() => {
-                        broken.remove(at);
-                    }
-                    _ => broken.insert(at, b"{}()[]\" .1e4\n$%;"[rng.below(16)]),
-                }
-            }
-            texts.push(String::from_utf8_lossy(&broken).into_owned());
-        }
+        let texts = with_broken_copies(text, &mut rng, 2000, b"{}()[]\" .1e4\n$%;");
         for text in &texts {
             let games = Games::new(text);
             let expected = games_built_by_rowan(&games);
@@ -527,6 +501,31 @@ fn the_sharing_builder_makes_rowans_tree_for_every_file_and_broken_copies() {
         games_seen > 1000 && shared > 10_000,
         "{games_seen} games, {shared} nodes"
     );
+}
+
+/// `text` and two copies of it with a byte cut out or one of `inserts` put in, once for
+/// every `per` bytes and once more, at places `rng` picks.
+fn with_broken_copies(
+    text: &str,
+    rng: &mut kifu_testing::Lcg,
+    per: usize,
+    inserts: &[u8],
+) -> Vec<String> {
+    let mut texts = vec![text.to_string()];
+    for _ in 0..2 {
+        let mut broken = text.as_bytes().to_vec();
+        for _ in 0..1 + broken.len() / per {
+            let at = rng.below(broken.len() + 1);
+            match rng.below(3) {
+                0 if at < broken.len() => {
+                    broken.remove(at);
+                }
+                _ => broken.insert(at, inserts[rng.below(inserts.len())]),
+            }
+        }
+        texts.push(String::from_utf8_lossy(&broken).into_owned());
+    }
+    texts
 }
 
 /// Texts made to be cut where it is hard (see [`a_text_parsed_in_pieces_is_the_whole_texts_tree`]).
