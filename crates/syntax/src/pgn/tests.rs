@@ -222,8 +222,23 @@ fn games_parsed_on_every_core_make_the_same_tree() {
 /// files).
 #[test]
 fn a_text_parsed_in_pieces_is_the_whole_texts_tree() {
-    let texts = files_and_made_texts();
+    let mut texts = files_and_made_texts();
     assert!(texts.len() > 100, "{} texts", texts.len());
+    // And broken copies of the smaller ones: games that are not plain among plain ones,
+    // read by the grammar from where the plain reader stops to the next cut.
+    let mut rng = kifu_testing::Lcg::new(43);
+    let broken: Vec<(String, String)> = texts
+        .iter()
+        .filter(|(_, text)| text.len() <= 64 << 10)
+        .flat_map(|(name, text)| {
+            with_broken_copies(text, &mut rng, 1000, b"{}()[]\" .1e4\n$%;!?*")
+                .into_iter()
+                .skip(1)
+                .map(move |copy| (format!("{name} (broken)"), copy))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    texts.extend(broken);
     let mut cut = 0;
     for (name, text) in &texts {
         let (whole, whole_errors) = parse_children(Games::new(text), &caches(false));
