@@ -246,11 +246,16 @@ impl<'a> Moves<'a> {
     #[cold]
     fn split(self, id: MoveId, exported: ExportedMove<'a>, pending: &mut Vec<ExportedMove<'a>>) {
         let (game, steps) = (self.game, self.steps);
-        let half = |(text, step): &'a (TextRange, Step), lines: &'a [LineId]| {
+        // Each half's step has the ply the replay counted for it.
+        let numbered = |step: &Step| {
             let ply = step.ply.unwrap_or_default();
+            (game.game.number_at(ply), game.game.side_at(ply).as_str())
+        };
+        let half = |(text, step): &'a (TextRange, Step), lines: &'a [LineId]| {
+            let (number, side) = numbered(step);
             ExportedMove {
-                number: game.game.number_at(ply),
-                side: game.game.side_at(ply).as_str(),
+                number,
+                side,
                 san: game.text_of(*text),
                 suffix: None,
                 nags: &[],
@@ -278,12 +283,13 @@ impl<'a> Moves<'a> {
             if split.itself {
                 // What follows the word (its suffix, NAGs, comments and variations)
                 // follows the second move.
-                let second = half(second, &[]);
+                let (text, step) = second;
+                let (number, side) = numbered(step);
                 written.push(ExportedMove {
-                    number: second.number,
-                    side: second.side,
-                    san: second.san,
-                    after: second.after,
+                    number,
+                    side,
+                    san: game.text_of(*text),
+                    after: Some(step),
                     ..exported
                 });
             } else {

@@ -87,11 +87,7 @@ impl<'t, K: Copy> Lexed<'t, K> {
         debug_assert_eq!(kinds.len(), starts.len());
         debug_assert!(starts.first().is_none_or(|&s| s == 0));
         starts.push(text.len() as u32);
-        Lexed {
-            text,
-            kinds,
-            starts,
-        }
+        Lexed::from_run(text, kinds, starts)
     }
 
     /// Tokens of a part of `text` found by another reader: `kinds[i]` starts at

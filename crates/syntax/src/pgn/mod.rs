@@ -147,6 +147,15 @@ fn parse_children(
         },
         |cache, i| games.parse_game(i, cache),
     );
+    assembled(&games, parsed)
+}
+
+/// The children of a `SOURCE_FILE` for `games` parsed (`parsed[i]` is game `i`'s): the
+/// white space between them, and the games; and their errors.
+fn assembled(
+    games: &Games<'_>,
+    parsed: Vec<GameParse>,
+) -> (Vec<NodeOrToken<GreenNode, GreenToken>>, Vec<SyntaxError>) {
     let mut children: Vec<NodeOrToken<GreenNode, GreenToken>> = Vec::new();
     let mut errors = Vec::new();
     let mut next_token = 0;
@@ -246,20 +255,32 @@ impl<'t> Games<'t> {
     /// `cuts` from `cuts[next]` on that is past `at` and where the games end, passing each
     /// at which the last game is still in its tag section; and the index of that cut
     /// (`cuts.len()` for the end of the text). `cuts` are [`plain::cut_points`] of `text`.
-    pub fn to_cut(text: &'t str, at: usize, cuts: &[usize], mut next: usize) -> (Games<'t>, usize) {
+    pub fn to_cut(text: &'t str, at: usize, cuts: &[usize], next: usize) -> (Games<'t>, usize) {
+        let later = &cuts[next.min(cuts.len())..];
+        let (games, end) = Games::to_end(text, at, later.iter().copied());
+        // The cut it ended at (cuts rise), or `cuts.len()` at the text's end.
+        (
+            games,
+            cuts.len() - later.len() + later.partition_point(|&c| c < end),
+        )
+    }
+
+    /// The games of `text` from `at` (where [`Games::new_in`] may start) to the first of
+    /// `ends` (places where no token crosses, rising) past `at` where the games end, passing
+    /// each at which the last game is still in its tag section; and that end (the text's
+    /// when `ends` runs out).
+    pub(crate) fn to_end(
+        text: &'t str,
+        at: usize,
+        mut ends: impl Iterator<Item = usize>,
+    ) -> (Games<'t>, usize) {
         loop {
-            let end = cuts.get(next).copied().unwrap_or(text.len());
-            if end <= at && next < cuts.len() {
-                next += 1;
-                continue;
-            }
+            let end = ends.find(|&end| end > at).unwrap_or(text.len());
             let followed = end < text.len();
             let games = Games::new_in(text, at..end, followed);
-            if followed && games.ends_in_tags() {
-                next += 1;
-                continue;
+            if !(followed && games.ends_in_tags()) {
+                return (games, end);
             }
-            return (games, next);
         }
     }
 

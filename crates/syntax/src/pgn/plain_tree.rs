@@ -19,8 +19,8 @@ use rowan::{GreenNode, GreenToken, NodeOrToken, TextRange, TextSize};
 
 use super::lexer::{is_line_break, next_token, Lexed};
 use super::plain::{cut_point_after, game_start, read_plain, PlainSink};
+use super::Games;
 use super::SyntaxKind::{self, *};
-use super::{GameParse, Games};
 use crate::cache::SharingBuilder;
 use crate::sink::Sink;
 use crate::{NodeCache, SyntaxError};
@@ -102,15 +102,32 @@ impl<'b> PlainTree<'b> {
         index
     }
 
+    /// The ranges of `range` (told relative to the game's start) in `bytes`.
+    #[inline(always)]
+    fn absolute(&self, range: TextRange) -> (usize, usize) {
+        (
+            self.base + usize::from(range.start()),
+            self.base + usize::from(range.end()),
+        )
+    }
+
+    /// The white space from the last token to `to` (absolute), if there is any, written
+    /// down as a token (its index), with no step.
+    #[inline(always)]
+    fn gap(&mut self, to: usize) -> Option<u32> {
+        (self.pos < to).then(|| {
+            debug_assert!(self.bytes[self.pos..to]
+                .iter()
+                .all(|&b| super::lexer::is_space(b)));
+            self.token(WHITESPACE, to)
+        })
+    }
+
     /// The white space from the last token to `to` (absolute), if there is any, as a
     /// token of the open node.
     #[inline(always)]
     fn space(&mut self, to: usize) {
-        if self.pos < to {
-            debug_assert!(self.bytes[self.pos..to]
-                .iter()
-                .all(|&b| super::lexer::is_space(b)));
-            let t = self.token(WHITESPACE, to);
+        if let Some(t) = self.gap(to) {
             self.steps.push(Step::Token(t));
         }
     }
@@ -122,20 +139,15 @@ impl<'b> PlainTree<'b> {
         let Some(pending) = self.pending.take() else {
             return;
         };
-        let ours = self.pos < next && !self.bytes[self.pos..next].iter().any(|&b| is_line_break(b));
+        let ours = !self.bytes[self.pos..next].iter().any(|&b| is_line_break(b));
+        let space = if ours { self.gap(next) } else { None };
         match pending {
             Pending::Leaf(kind, first) => {
-                if ours {
-                    self.token(WHITESPACE, next);
-                }
                 self.steps
                     .push(Step::Leaf(kind, first, self.kinds.len() as u32));
             }
             Pending::Open => {
-                if ours {
-                    let t = self.token(WHITESPACE, next);
-                    self.steps.push(Step::Token(t));
-                }
+                self.steps.extend(space.map(Step::Token));
                 self.steps.push(Step::Finish);
             }
         }
@@ -168,10 +180,11 @@ impl<'b> PlainTree<'b> {
         }
     }
 
-    /// The tag section open, and the white space before `at` (absolute) in it.
+    /// The tag section open (at the game's first byte: nothing is before it), and the white
+    /// space before `at` (absolute) in it.
     fn before_tag(&mut self, at: usize) {
         if !self.in_tags {
-            self.space(at);
+            debug_assert_eq!(self.pos, self.base);
             self.steps.push(Step::Start(TAG_SECTION));
             self.in_tags = true;
         }
@@ -234,28 +247,24 @@ type Lists = (Vec<SyntaxKind>, Vec<u32>, Vec<Step>);
 impl PlainSink for PlainTree<'_> {
     #[inline]
     fn tag(&mut self, pair: TextRange, name: TextRange, value: TextRange) {
-        let base = self.base;
-        let at = |size: TextSize| base + usize::from(size);
-        let (open, close) = (at(pair.start()), at(pair.end()) - 1);
+        let (open, close) = self.absolute(pair);
+        let (name_start, name_end) = self.absolute(name);
+        let (value_start, value_end) = self.absolute(value);
         self.before_tag(open);
-        // The tokens first (white space among them as steps, taken out again), then the
-        // steps: the pair whole when it has the common shape, else token by token.
-        let steps_at = self.steps.len();
+        // The tokens first, then the steps: the pair whole when it has the common shape
+        // (`[Name "value"]`, as the grammar hands it over), else token by token.
         let first = self.token(L_BRACK, open + 1);
-        self.space(at(name.start()));
-        self.token(SYMBOL, at(name.end()));
-        self.space(at(value.start()) - 1);
-        self.token(STRING, at(value.end()) + 1);
-        self.space(close);
-        self.token(R_BRACK, close + 1);
+        self.gap(name_start);
+        self.token(SYMBOL, name_end);
+        self.gap(value_start - 1);
+        self.token(STRING, value_end + 1);
+        self.gap(close - 1);
+        self.token(R_BRACK, close);
         let end = self.kinds.len() as u32;
-        // `[Name "value"]`: the grammar hands it over whole; any other spacing token by token.
         let shape = [L_BRACK, SYMBOL, WHITESPACE, STRING, R_BRACK];
         if self.kinds[first as usize..] == shape {
-            self.steps.truncate(steps_at);
             self.steps.push(Step::Leaf(TAG_PAIR, first, end));
         } else {
-            self.steps.truncate(steps_at);
             self.steps.push(Step::Start(TAG_PAIR));
             self.steps.extend((first..end).map(Step::Token));
             self.steps.push(Step::Finish);
@@ -264,10 +273,7 @@ impl PlainSink for PlainTree<'_> {
 
     #[inline(always)]
     fn number(&mut self, range: TextRange, _: u32, _: bool) {
-        let (start, end) = (
-            self.base + usize::from(range.start()),
-            self.base + usize::from(range.end()),
-        );
+        let (start, end) = self.absolute(range);
         self.before_item(start);
         let bytes = self.bytes;
         let digits = start
@@ -299,10 +305,7 @@ impl PlainSink for PlainTree<'_> {
 
     #[inline(always)]
     fn san(&mut self, san: TextRange) {
-        let (start, end) = (
-            self.base + usize::from(san.start()),
-            self.base + usize::from(san.end()),
-        );
+        let (start, end) = self.absolute(san);
         self.before_item(start);
         let first = self.token(SAN, end);
         self.pending = Some(Pending::Leaf(SAN_MOVE, first));
@@ -310,10 +313,7 @@ impl PlainSink for PlainTree<'_> {
 
     #[inline]
     fn suffix(&mut self, suffix: TextRange) {
-        let (start, end) = (
-            self.base + usize::from(suffix.start()),
-            self.base + usize::from(suffix.end()),
-        );
+        let (start, end) = self.absolute(suffix);
         // The move before it, opened token by token: the suffix (after white space on the
         // line) is its.
         if let Some(Pending::Leaf(kind, first)) = self.pending.take() {
@@ -342,16 +342,11 @@ impl PlainSink for PlainTree<'_> {
 
     #[inline]
     fn comment(&mut self, range: TextRange, _: TextRange, line: bool) {
-        let (start, end) = (
-            self.base + usize::from(range.start()),
-            self.base + usize::from(range.end()),
-        );
+        let (start, end) = self.absolute(range);
         // After the game's result, in the game (the movetext is closed).
-        if self.ended {
-            self.comment_token(start, end, line);
-            return;
+        if !self.ended {
+            self.before_item(start);
         }
-        self.before_item(start);
         self.comment_token(start, end, line);
     }
 
@@ -378,10 +373,7 @@ impl PlainSink for PlainTree<'_> {
 
     #[inline]
     fn result(&mut self, range: TextRange) {
-        let (start, end) = (
-            self.base + usize::from(range.start()),
-            self.base + usize::from(range.end()),
-        );
+        let (start, end) = self.absolute(range);
         self.close_pending(start);
         if self.depth == 0 {
             // The game's: the movetext (or the tag section) ends before it.
@@ -400,10 +392,7 @@ impl PlainSink for PlainTree<'_> {
     }
 
     fn tag_comment(&mut self, range: TextRange, line: bool) {
-        let (start, end) = (
-            self.base + usize::from(range.start()),
-            self.base + usize::from(range.end()),
-        );
+        let (start, end) = self.absolute(range);
         self.before_tag(start);
         self.comment_token(start, end, line);
     }
@@ -475,27 +464,15 @@ fn grammar_games(
     errors: &mut Vec<SyntaxError>,
 ) -> usize {
     let bytes = text.as_bytes();
-    let mut end = cut_point_after(bytes, start + 1).unwrap_or(bytes.len());
-    let games = loop {
-        let followed = end < bytes.len();
-        let games = Games::new_in(text, start..end, followed);
-        if followed && games.ends_in_tags() {
-            end = cut_point_after(bytes, end + 1).unwrap_or(bytes.len());
-            continue;
-        }
-        break games;
-    };
-    let mut next_token = 0;
-    for i in 0..games.len() {
-        let GameParse {
-            green, errors: own, ..
-        } = games.parse_game(i, cache);
-        let tokens = games.tokens(i);
-        super::push_trivia(&games.lexed, next_token..tokens.start, children);
-        children.push(NodeOrToken::Node(green));
-        errors.extend(own);
-        next_token = tokens.end;
-    }
-    super::push_trivia(&games.lexed, next_token..games.lexed.len(), children);
+    let cuts = std::iter::successors(cut_point_after(bytes, start + 1), |&cut| {
+        cut_point_after(bytes, cut + 1)
+    });
+    let (games, end) = Games::to_end(text, start, cuts);
+    let parsed = (0..games.len())
+        .map(|i| games.parse_game(i, cache))
+        .collect();
+    let (grammar_children, grammar_errors) = super::assembled(&games, parsed);
+    children.extend(grammar_children);
+    errors.extend(grammar_errors);
     end
 }
