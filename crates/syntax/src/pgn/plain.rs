@@ -400,9 +400,11 @@ fn only_comments_follow(bytes: &[u8], mut j: usize, cr_lines: bool) -> bool {
 
 /// A result that ends at `end`: inside a variation it must be followed by `)` (the grammar
 /// keeps it there); at depth 0 it must not be (a `)` after the result would be stray).
-/// Returns `end`.
+/// Returns `end`. The next thing is looked for past white space and byte order marks, as the
+/// grammar looks past trivia (past white space alone, a `)` after a mark was read as the
+/// next game's, and the grammar's game went on to it).
 fn result(bytes: &[u8], end: usize, depth: usize) -> Option<usize> {
-    let next = skip_space(bytes, end);
+    let next = game_start(bytes, end);
     let closes = bytes.get(next) == Some(&b')');
     (closes == (depth > 0)).then_some(end)
 }

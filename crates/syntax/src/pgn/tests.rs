@@ -544,7 +544,7 @@ fn with_broken_copies(
 }
 
 /// Texts made to be cut where it is hard (see [`a_text_parsed_in_pieces_is_the_whole_texts_tree`]).
-fn made_texts() -> [&'static str; 13] {
+fn made_texts() -> [&'static str; 14] {
     [
         "[Event \"a\"]\n\n[Site \"b\"]\n\n1. e4 e5 1-0\n\n[Event \"c\"]\n\n1. d4 *\n",
         "[Event \"a\"]\n\n1. e4 {a comment\n\n[Event \"b\"]\n\n} e5 1-0\n\n[Event \"c\"]\n\n*\n",
@@ -562,6 +562,8 @@ fn made_texts() -> [&'static str; 13] {
         "[Event \"a\"]\n\n1. e4 *\n\n\u{feff}[Event \"b\"]\n\n1. d4 *\n\n",
         // A tag name that reads as a move: the cut into games takes it for the movetext.
         "[Event \"a\"]\n[e8 \"?\"]\n[White \"w\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n",
+        // A `)` after the result, past a byte order mark: stray in the same game.
+        "[Event \"a\"]\n\n1. e4 *\n\u{feff}\n) e5\n\n[Event \"b\"]\n\n1. d4 *\n",
     ]
 }
 
