@@ -281,16 +281,29 @@ impl<'c> SharingBuilder<'c> {
         }
     }
 
+    /// Drops what was built (a plain game that turned out not to be plain), and keeps the
+    /// builder's lists with the cache for the next.
+    pub(crate) fn abandon(mut self) {
+        self.parents.clear();
+        self.children.clear();
+        self.give_back();
+    }
+
+    /// The builder's lists (empty) back to the cache, for the next builder.
+    fn give_back(&mut self) {
+        self.cache.scratch = (
+            std::mem::take(&mut self.parents),
+            std::mem::take(&mut self.children),
+        );
+    }
+
     /// The finished tree: the one node left.
     pub(crate) fn finish(mut self) -> GreenNode {
         let root = match self.children.pop() {
             Some(NodeOrToken::Node(node)) if self.children.is_empty() => node,
             _ => unreachable!("the grammar closes every node it opens, inside one root"),
         };
-        self.cache.scratch = (
-            std::mem::take(&mut self.parents),
-            std::mem::take(&mut self.children),
-        );
+        self.give_back();
         root
     }
 
@@ -306,27 +319,26 @@ impl<'c> SharingBuilder<'c> {
         self.key_tokens += 1;
     }
 
-    /// [`Sink::lexed_token`] for token `i` of `lexed`, of `len` bytes from `from`. The
-    /// common case, a short token with room in the key: its text and what follows it
-    /// copied at once. Always inlined: a call here cost the tree of TWIC 0.4% more
-    /// instructions.
+    /// [`Sink::lexed_token`] for the token of `kind` of `len` bytes from `from` in `text`
+    /// (the whole source). The common case, a short token with room in the key: its text
+    /// and what follows it copied at once. Always inlined: a call here cost the tree of TWIC
+    /// 0.4% more instructions.
     #[inline(always)]
-    fn lexed_token_at<K: Copy + Into<rowan::SyntaxKind>>(
+    pub(crate) fn token_at<K: Copy + Into<rowan::SyntaxKind>>(
         &mut self,
         kind: K,
-        lexed: &crate::Lexed<'_, K>,
-        i: usize,
+        text: &str,
         from: usize,
         len: usize,
     ) {
-        let source = lexed.text().as_bytes();
+        let source = text.as_bytes();
         if self.pending && len <= COPY && self.key_len + 3 + len <= MAX_KEY {
             if let Some(copy) = source.get(from..from + COPY) {
                 self.add_to_key(kind.into(), len, copy);
                 return;
             }
         }
-        Sink::<K>::token(self, kind, lexed.token_text(i));
+        Sink::<K>::token(self, kind, &text[from..from + len]);
     }
 
     /// The [`LeafKey`] of the pending node, when it is small enough for one.
@@ -354,22 +366,17 @@ impl<'c> SharingBuilder<'c> {
     /// and compared with the found node's own tokens (each one's kind and text). Writing its
     /// key of bytes and comparing the node with it cost a TWIC file's tree a sixth of its
     /// instructions (1,200 a tag pair).
-    ///
-    /// It takes the run of `tokens` from `lexed` again rather than from [`Sink::leaf`]:
-    /// passed in, the two slices cost the moves' path of the leaf its registers, 1.3% more
-    /// instructions on the tree of TWIC (401.73 → 406.91 M).
     fn whole<K: Copy + Into<rowan::SyntaxKind>>(
         &mut self,
         kind: rowan::SyntaxKind,
-        lexed: &crate::Lexed<'_, K>,
-        tokens: std::ops::Range<usize>,
+        run: Run<'_, K>,
     ) {
         if self.pending {
             self.make_pending();
         }
-        let (kinds, starts) = lexed.run(tokens.clone());
+        let Run { kinds, starts, .. } = run;
         let base = starts[0] as usize;
-        let text = &lexed.text().as_bytes()[base..starts[kinds.len()] as usize];
+        let text = &run.text.as_bytes()[base..starts[kinds.len()] as usize];
         let hash = text_hash(kind, text);
         let same = |node: &GreenNodeData| {
             if node.kind() != kind || usize::from(node.text_len()) != text.len() {
@@ -398,7 +405,7 @@ impl<'c> SharingBuilder<'c> {
         let node = match found {
             Some((_, node)) => node.clone(),
             None => {
-                let node = self.node_of(kind, lexed, tokens);
+                let node = self.node_of(kind, run);
                 self.cache
                     .wholes
                     .insert_unique(hash, (hash, node.clone()), |(hash, _)| *hash);
@@ -408,19 +415,19 @@ impl<'c> SharingBuilder<'c> {
         self.children.push(NodeOrToken::Node(node));
     }
 
-    /// A new node of `kind` that holds `tokens` of `lexed`, each token shared: a node handed
+    /// A new node of `kind` that holds the tokens of `run`, each token shared: a node handed
     /// over whole ([`Sink::leaf`]) that the cache did not have. Always inlined: as a call
     /// it cost the tree of TWIC 0.4% more instructions.
     #[inline(always)]
     fn node_of<K: Copy + Into<rowan::SyntaxKind>>(
         &mut self,
         kind: rowan::SyntaxKind,
-        lexed: &crate::Lexed<'_, K>,
-        tokens: std::ops::Range<usize>,
+        run: Run<'_, K>,
     ) -> GreenNode {
         let first = self.children.len();
-        for i in tokens {
-            let token = self.cache.token(lexed.kind(i).into(), lexed.token_text(i));
+        for (&kind, at) in run.kinds.iter().zip(run.starts.windows(2)) {
+            let text = &run.text[at[0] as usize..at[1] as usize];
+            let token = self.cache.token(kind.into(), text);
             self.children.push(NodeOrToken::Token(token));
         }
         GreenNode::new(kind, self.children.drain(first..))
@@ -532,19 +539,44 @@ impl<K: Into<rowan::SyntaxKind>> Sink<K> for SharingBuilder<'_> {
         K: Copy,
     {
         let range = lexed.range(i);
-        self.lexed_token_at(kind, lexed, i, range.start, range.len());
+        self.token_at(kind, lexed.text(), range.start, range.len());
     }
 
-    /// A move, a move number or a tag pair in one step: a small node's [`LeafKey`] read
-    /// from the source at once (the key its tokens one by one would have), a larger one
-    /// found by its text ([`SharingBuilder::whole`]).
     #[inline]
     fn leaf(&mut self, kind: K, lexed: &crate::Lexed<'_, K>, tokens: std::ops::Range<usize>)
     where
         K: Copy,
     {
+        let (kinds, starts) = lexed.run(tokens);
+        self.leaf_of(
+            kind,
+            Run {
+                text: lexed.text(),
+                kinds,
+                starts,
+            },
+        );
+    }
+}
+
+/// Tokens that stand one after another in a source `text`: token `t` is of `kinds[t]`, at
+/// `starts[t]..starts[t + 1]` (a run of a [`crate::Lexed`], or the tokens of a node the plain
+/// reader's tree writes).
+#[derive(Clone, Copy)]
+pub(crate) struct Run<'a, K> {
+    pub(crate) text: &'a str,
+    pub(crate) kinds: &'a [K],
+    pub(crate) starts: &'a [u32],
+}
+
+impl SharingBuilder<'_> {
+    /// A move, a move number or a tag pair in one step ([`Sink::leaf`] of the tokens of
+    /// `run`): a small node's [`LeafKey`] read from the source at once (the key its tokens
+    /// one by one would have), a larger one found by its text ([`SharingBuilder::whole`]).
+    #[inline]
+    pub(crate) fn leaf_of<K: Copy + Into<rowan::SyntaxKind>>(&mut self, kind: K, run: Run<'_, K>) {
         let node_kind: rowan::SyntaxKind = kind.into();
-        let (kinds, starts) = lexed.run(tokens.clone());
+        let Run { kinds, starts, .. } = run;
         let start = starts[0] as usize;
         let len = starts[kinds.len()] as usize - start;
         let shape = (kinds.len() <= LEAF_TOKENS && len <= LEAF_TEXT)
@@ -557,14 +589,14 @@ impl<K: Into<rowan::SyntaxKind>> Sink<K> for SharingBuilder<'_> {
         let Some(shape) = shape else {
             // Too big for a leaf key (a tag pair): looked up by its text where it stands.
             if 2 + 3 * kinds.len() + len <= MAX_KEY {
-                self.whole(node_kind, lexed, tokens);
+                self.whole(node_kind, run);
                 return;
             }
             // Too long to share: made token by token, as any node with a long key.
-            self.start_node(kind);
-            for (t, i) in tokens.enumerate() {
+            Sink::<K>::start_node(self, kind);
+            for t in 0..kinds.len() {
                 let (from, len) = (starts[t] as usize, (starts[t + 1] - starts[t]) as usize);
-                self.lexed_token_at(kinds[t], lexed, i, from, len);
+                self.token_at(kinds[t], run.text, from, len);
             }
             Sink::<K>::finish_node(self);
             return;
@@ -572,7 +604,7 @@ impl<K: Into<rowan::SyntaxKind>> Sink<K> for SharingBuilder<'_> {
         if self.pending {
             self.make_pending();
         }
-        let source = lexed.text().as_bytes();
+        let source = run.text.as_bytes();
         let [a, b] = match source.get(start..start + LEAF_TEXT) {
             Some(text) => leaf_words(text.try_into().expect("16 bytes"), len),
             None => {
@@ -586,7 +618,7 @@ impl<K: Into<rowan::SyntaxKind>> Sink<K> for SharingBuilder<'_> {
         let node = match self.cache.leaves.get(&key) {
             Some(node) => node.clone(),
             None => {
-                let node = self.node_of(node_kind, lexed, tokens);
+                let node = self.node_of(node_kind, run);
                 self.cache.leaves.insert(key, node.clone());
                 node
             }

@@ -87,24 +87,11 @@ impl<'t, K: Copy> Lexed<'t, K> {
         debug_assert_eq!(kinds.len(), starts.len());
         debug_assert!(starts.first().is_none_or(|&s| s == 0));
         starts.push(text.len() as u32);
-        Lexed::from_run(text, kinds, starts)
-    }
-
-    /// Tokens of a part of `text` found by another reader: `kinds[i]` starts at
-    /// `starts[i]`, and the last ends at `starts[kinds.len()]`, with no gap between them.
-    /// Offsets are `text`'s.
-    pub(crate) fn from_run(text: &'t str, kinds: Vec<K>, starts: Vec<u32>) -> Lexed<'t, K> {
-        debug_assert_eq!(kinds.len() + 1, starts.len());
         Lexed {
             text,
             kinds,
             starts,
         }
-    }
-
-    /// The lists of kinds and starts, for another text's tokens to be written into.
-    pub(crate) fn into_lists(self) -> (Vec<K>, Vec<u32>) {
-        (self.kinds, self.starts)
     }
 
     /// The text that was lexed.

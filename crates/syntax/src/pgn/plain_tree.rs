@@ -2,13 +2,13 @@
 //! games, no grammar for the games that need none.
 //!
 //! [`read_plain`] reads a plain game in one pass over its bytes and tells what it reads
-//! (see [`PlainSink`]); [`PlainTree`] writes down the game's tokens as it is told (the
-//! white space between things is the gap between them) and the steps the grammar takes for
-//! them (a node opened, a token, a node handed over whole, a node closed), and the steps are
-//! then taken with the game's tokens, on the builder the grammar uses: the tree is the
-//! grammar's, node for node and shared as it shares (a test holds the two equal on every
-//! fixture and corpus file). A game that is not plain, and the games after it up to the
-//! next place the text can be cut, go to the grammar.
+//! (see [`PlainSink`]); [`PlainTree`] takes, as it is told, the steps the grammar takes for
+//! the same things (a node opened, a token, a node handed over whole, a node closed) on the
+//! builder the grammar uses, with the tokens it cuts from the text (the white space between
+//! things is the gap between them): the tree is the grammar's, node for node and shared as
+//! it shares (a test holds the two equal on every fixture and corpus file). A game that
+//! turns out not to be plain is dropped from the builder, and it and the games after it up
+//! to the next place the text can be cut go to the grammar.
 //!
 //! The one-core parse takes this way ([`super::parse_on_one_core`], and [`super::parse`]
 //! of a text under 256 KiB); the parallel parse of a larger text lexes all of it. On dense
@@ -17,48 +17,55 @@
 
 use rowan::{GreenNode, GreenToken, NodeOrToken, TextRange, TextSize};
 
-use super::lexer::{is_line_break, next_token, Lexed};
+use super::lexer::{is_line_break, next_token};
 use super::plain::{cut_point_after, game_start, read_plain, PlainSink};
 use super::Games;
 use super::SyntaxKind::{self, *};
-use crate::cache::SharingBuilder;
+use crate::cache::{Run, SharingBuilder};
 use crate::sink::Sink;
 use crate::{NodeCache, SyntaxError};
-
-/// A step of the grammar, as [`PlainTree`] writes it down: token indices are the game's.
-#[derive(Debug, Clone, Copy)]
-enum Step {
-    /// A node opens.
-    Start(SyntaxKind),
-    /// The last open node closes.
-    Finish,
-    /// A token of the open node.
-    Token(u32),
-    /// A node of the tokens `.1..2`, handed over whole (`Sink::leaf`).
-    Leaf(SyntaxKind, u32, u32),
-}
 
 /// A node that waits for the next thing to know whether the white space after it is its
 /// own (on its line) or its parent's (see `Parser::finish_with_spaces`).
 #[derive(Debug, Clone, Copy)]
 enum Pending {
-    /// A node handed over whole, of the tokens from the first.
-    Leaf(SyntaxKind, u32),
-    /// A node opened, its tokens told: it closes after the white space.
+    /// A node handed over whole, of the tokens in [`PlainTree::tokens`].
+    Leaf(SyntaxKind),
+    /// A node opened, its tokens given: it closes after the white space.
     Open,
 }
 
-/// A plain game's tokens and steps, as [`read_plain`] tells it (see the module).
-pub(crate) struct PlainTree<'b> {
+/// The tokens of one node, one after another in the text: a tag pair (up to seven), a
+/// move or a move number with the white space after it (up to three).
+#[derive(Debug, Clone, Copy)]
+struct Tokens {
+    kinds: [SyntaxKind; 7],
+    starts: [u32; 8],
+    len: usize,
+}
+
+impl Tokens {
+    fn run<'a>(&'a self, text: &'a str) -> Run<'a, SyntaxKind> {
+        Run {
+            text,
+            kinds: &self.kinds[..self.len],
+            starts: &self.starts[..=self.len],
+        }
+    }
+}
+
+/// A plain game's tree, built as [`read_plain`] tells the game (see the module).
+pub(crate) struct PlainTree<'b, 'c> {
+    text: &'b str,
     bytes: &'b [u8],
     /// Where the game starts in `bytes`: the ranges told are relative to it.
     base: usize,
-    kinds: Vec<SyntaxKind>,
-    starts: Vec<u32>,
-    steps: Vec<Step>,
-    /// The end of the last token written down.
+    builder: SharingBuilder<'c>,
+    /// The end of the last token cut.
     pos: usize,
     pending: Option<Pending>,
+    /// The tokens of the node being cut, or of the pending node handed over whole.
+    tokens: Tokens,
     /// Whether the tag section is open, and the movetext.
     in_tags: bool,
     in_movetext: bool,
@@ -68,22 +75,23 @@ pub(crate) struct PlainTree<'b> {
     ended: bool,
 }
 
-impl<'b> PlainTree<'b> {
-    /// Lists kept from game to game with their room.
-    fn new(bytes: &'b [u8], base: usize, lists: Lists) -> PlainTree<'b> {
-        let (mut kinds, mut starts, mut steps) = lists;
-        kinds.clear();
-        starts.clear();
-        steps.clear();
-        steps.push(Step::Start(GAME));
+impl<'b, 'c> PlainTree<'b, 'c> {
+    /// The tree of the game at `base` of `text`, its `GAME` node opened.
+    fn new(text: &'b str, base: usize, cache: &'c mut NodeCache) -> PlainTree<'b, 'c> {
+        let mut builder = SharingBuilder::new(cache);
+        Sink::<SyntaxKind>::start_node(&mut builder, GAME);
         PlainTree {
-            bytes,
+            text,
+            bytes: text.as_bytes(),
             base,
-            kinds,
-            starts,
-            steps,
+            builder,
             pos: base,
             pending: None,
+            tokens: Tokens {
+                kinds: [WHITESPACE; 7],
+                starts: [0; 8],
+                len: 0,
+            },
             in_tags: false,
             in_movetext: false,
             depth: 0,
@@ -91,15 +99,50 @@ impl<'b> PlainTree<'b> {
         }
     }
 
-    /// Writes down a token of `kind` from the end of the last one to `end` (absolute).
+    fn start_node(&mut self, kind: SyntaxKind) {
+        Sink::<SyntaxKind>::start_node(&mut self.builder, kind);
+    }
+
+    fn finish_node(&mut self) {
+        Sink::<SyntaxKind>::finish_node(&mut self.builder);
+    }
+
+    /// A token of `kind` from the end of the last one to `end` (absolute), in the open node.
     #[inline(always)]
-    fn token(&mut self, kind: SyntaxKind, end: usize) -> u32 {
+    fn token(&mut self, kind: SyntaxKind, end: usize) {
         debug_assert!(self.pos < end);
-        let index = self.kinds.len() as u32;
-        self.kinds.push(kind);
-        self.starts.push(self.pos as u32);
+        self.builder
+            .token_at(kind, self.text, self.pos, end - self.pos);
         self.pos = end;
-        index
+    }
+
+    /// A token of `kind` from the end of the last one to `end` (absolute), added to
+    /// [`PlainTree::tokens`].
+    #[inline(always)]
+    fn cut(&mut self, kind: SyntaxKind, end: usize) {
+        debug_assert!(self.pos < end);
+        let tokens = &mut self.tokens;
+        tokens.kinds[tokens.len] = kind;
+        tokens.starts[tokens.len] = self.pos as u32;
+        tokens.len += 1;
+        tokens.starts[tokens.len] = end as u32;
+        self.pos = end;
+    }
+
+    /// The tokens cut, each in the open node.
+    fn tokens_in_node(&mut self) {
+        let Tokens { kinds, starts, len } = self.tokens;
+        for t in 0..len {
+            let from = starts[t] as usize;
+            self.builder
+                .token_at(kinds[t], self.text, from, starts[t + 1] as usize - from);
+        }
+    }
+
+    /// The tokens cut, as a node of `kind` handed over whole.
+    #[inline(always)]
+    fn leaf(&mut self, kind: SyntaxKind) {
+        self.builder.leaf_of(kind, self.tokens.run(self.text));
     }
 
     /// The ranges of `range` (told relative to the game's start) in `bytes`.
@@ -111,24 +154,29 @@ impl<'b> PlainTree<'b> {
         )
     }
 
-    /// The white space from the last token to `to` (absolute), if there is any, written
-    /// down as a token (its index), with no step.
+    /// Whether there is white space from the last token to `to` (absolute).
     #[inline(always)]
-    fn gap(&mut self, to: usize) -> Option<u32> {
-        (self.pos < to).then(|| {
-            debug_assert!(self.bytes[self.pos..to]
-                .iter()
-                .all(|&b| super::lexer::is_space(b)));
-            self.token(WHITESPACE, to)
-        })
+    fn gap(&self, to: usize) -> bool {
+        debug_assert!(self.bytes[self.pos.min(to)..to]
+            .iter()
+            .all(|&b| super::lexer::is_space(b)));
+        self.pos < to
     }
 
     /// The white space from the last token to `to` (absolute), if there is any, as a
     /// token of the open node.
     #[inline(always)]
     fn space(&mut self, to: usize) {
-        if let Some(t) = self.gap(to) {
-            self.steps.push(Step::Token(t));
+        if self.gap(to) {
+            self.token(WHITESPACE, to);
+        }
+    }
+
+    /// The white space from the last token to `to` (absolute), if there is any, cut.
+    #[inline(always)]
+    fn cut_space(&mut self, to: usize) {
+        if self.gap(to) {
+            self.cut(WHITESPACE, to);
         }
     }
 
@@ -140,15 +188,18 @@ impl<'b> PlainTree<'b> {
             return;
         };
         let ours = !self.bytes[self.pos..next].iter().any(|&b| is_line_break(b));
-        let space = if ours { self.gap(next) } else { None };
         match pending {
-            Pending::Leaf(kind, first) => {
-                self.steps
-                    .push(Step::Leaf(kind, first, self.kinds.len() as u32));
+            Pending::Leaf(kind) => {
+                if ours {
+                    self.cut_space(next);
+                }
+                self.leaf(kind);
             }
             Pending::Open => {
-                self.steps.extend(space.map(Step::Token));
-                self.steps.push(Step::Finish);
+                if ours {
+                    self.space(next);
+                }
+                self.finish_node();
             }
         }
     }
@@ -169,13 +220,13 @@ impl<'b> PlainTree<'b> {
     fn open_movetext(&mut self, at: usize) {
         self.close_tags();
         self.space(at);
-        self.steps.push(Step::Start(MOVETEXT));
+        self.start_node(MOVETEXT);
         self.in_movetext = true;
     }
 
     fn close_tags(&mut self) {
         if self.in_tags {
-            self.steps.push(Step::Finish);
+            self.finish_node();
             self.in_tags = false;
         }
     }
@@ -185,7 +236,7 @@ impl<'b> PlainTree<'b> {
     fn before_tag(&mut self, at: usize) {
         if !self.in_tags {
             debug_assert_eq!(self.pos, self.base);
-            self.steps.push(Step::Start(TAG_SECTION));
+            self.start_node(TAG_SECTION);
             self.in_tags = true;
         }
         self.space(at);
@@ -196,78 +247,48 @@ impl<'b> PlainTree<'b> {
     fn comment_token(&mut self, start: usize, end: usize, line: bool) {
         self.space(start);
         let kind = if line { LINE_COMMENT } else { BRACE_COMMENT };
-        let t = self.token(kind, end);
-        self.steps.push(Step::Leaf(COMMENT, t, t + 1));
+        self.tokens.len = 0;
+        self.cut(kind, end);
+        self.leaf(COMMENT);
     }
 
-    /// The game's end (absolute): the open nodes closed.
-    fn finish(&mut self, end: usize) {
+    /// The game's end (absolute): the open nodes closed, and the game's tree.
+    fn finish(mut self, end: usize) -> GreenNode {
         self.close_pending(end);
         self.close_tags();
         if self.in_movetext {
-            self.steps.push(Step::Finish);
+            self.finish_node();
         }
-        self.starts.push(end as u32);
-        self.steps.push(Step::Finish);
-    }
-
-    /// The game's tree, its steps taken on a builder with `cache`; and the lists, for the
-    /// next game.
-    fn build(self, text: &str, cache: &mut NodeCache) -> (GreenNode, Lists) {
-        let PlainTree {
-            kinds,
-            starts,
-            steps,
-            ..
-        } = self;
-        let lexed = Lexed::from_run(text, kinds, starts);
-        let mut builder = SharingBuilder::new(cache);
-        for &step in &steps {
-            match step {
-                Step::Start(kind) => builder.start_node(kind),
-                Step::Finish => Sink::<SyntaxKind>::finish_node(&mut builder),
-                Step::Token(t) => {
-                    let t = t as usize;
-                    builder.lexed_token(lexed.kind(t), &lexed, t);
-                }
-                Step::Leaf(kind, first, end) => {
-                    builder.leaf(kind, &lexed, first as usize..end as usize);
-                }
-            }
-        }
-        let green = builder.finish();
-        let (kinds, starts) = lexed.into_lists();
-        (green, (kinds, starts, steps))
+        self.finish_node();
+        self.builder.finish()
     }
 }
 
-/// The lists a [`PlainTree`] writes into.
-type Lists = (Vec<SyntaxKind>, Vec<u32>, Vec<Step>);
-
-impl PlainSink for PlainTree<'_> {
+impl PlainSink for PlainTree<'_, '_> {
     #[inline]
     fn tag(&mut self, pair: TextRange, name: TextRange, value: TextRange) {
         let (open, close) = self.absolute(pair);
         let (name_start, name_end) = self.absolute(name);
         let (value_start, value_end) = self.absolute(value);
+        debug_assert!(self.pending.is_none());
         self.before_tag(open);
-        // The tokens first, then the steps: the pair whole when it has the common shape
+        // The tokens first, then the node: the pair whole when it has the common shape
         // (`[Name "value"]`, as the grammar hands it over), else token by token.
-        let first = self.token(L_BRACK, open + 1);
-        self.gap(name_start);
-        self.token(SYMBOL, name_end);
-        self.gap(value_start - 1);
-        self.token(STRING, value_end + 1);
-        self.gap(close - 1);
-        self.token(R_BRACK, close);
-        let end = self.kinds.len() as u32;
+        self.tokens.len = 0;
+        self.cut(L_BRACK, open + 1);
+        self.cut_space(name_start);
+        self.cut(SYMBOL, name_end);
+        self.cut_space(value_start - 1);
+        self.cut(STRING, value_end + 1);
+        self.cut_space(close - 1);
+        self.cut(R_BRACK, close);
         let shape = [L_BRACK, SYMBOL, WHITESPACE, STRING, R_BRACK];
-        if self.kinds[first as usize..] == shape {
-            self.steps.push(Step::Leaf(TAG_PAIR, first, end));
+        if self.tokens.kinds[..self.tokens.len] == shape {
+            self.leaf(TAG_PAIR);
         } else {
-            self.steps.push(Step::Start(TAG_PAIR));
-            self.steps.extend((first..end).map(Step::Token));
-            self.steps.push(Step::Finish);
+            self.start_node(TAG_PAIR);
+            self.tokens_in_node();
+            self.finish_node();
         }
     }
 
@@ -281,24 +302,23 @@ impl PlainSink for PlainTree<'_> {
                 .iter()
                 .take_while(|b| b.is_ascii_digit())
                 .count();
-        let first = self.token(INTEGER, digits);
+        self.tokens.len = 0;
+        self.cut(INTEGER, digits);
         let dots = digits
             + bytes[digits..end]
                 .iter()
                 .take_while(|&&b| b == b'.')
                 .count();
-        self.token(DOTS, dots);
+        self.cut(DOTS, dots);
         if dots == end {
-            self.pending = Some(Pending::Leaf(MOVE_NUMBER, first));
+            self.pending = Some(Pending::Leaf(MOVE_NUMBER));
         } else {
             // `12. ...`: token by token, the three dots after white space.
             let elided = end - 3;
-            self.steps.push(Step::Start(MOVE_NUMBER));
-            self.steps.push(Step::Token(first));
-            self.steps.push(Step::Token(first + 1));
+            self.start_node(MOVE_NUMBER);
+            self.tokens_in_node();
             self.space(elided);
-            let t = self.token(DOTS, end);
-            self.steps.push(Step::Token(t));
+            self.token(DOTS, end);
             self.pending = Some(Pending::Open);
         }
     }
@@ -307,8 +327,9 @@ impl PlainSink for PlainTree<'_> {
     fn san(&mut self, san: TextRange) {
         let (start, end) = self.absolute(san);
         self.before_item(start);
-        let first = self.token(SAN, end);
-        self.pending = Some(Pending::Leaf(SAN_MOVE, first));
+        self.tokens.len = 0;
+        self.cut(SAN, end);
+        self.pending = Some(Pending::Leaf(SAN_MOVE));
     }
 
     #[inline]
@@ -316,13 +337,12 @@ impl PlainSink for PlainTree<'_> {
         let (start, end) = self.absolute(suffix);
         // The move before it, opened token by token: the suffix (after white space on the
         // line) is its.
-        if let Some(Pending::Leaf(kind, first)) = self.pending.take() {
-            self.steps.push(Step::Start(kind));
-            self.steps.push(Step::Token(first));
+        if let Some(Pending::Leaf(kind)) = self.pending.take() {
+            self.start_node(kind);
+            self.tokens_in_node();
         }
         self.space(start);
-        let t = self.token(SUFFIX, end);
-        self.steps.push(Step::Token(t));
+        self.token(SUFFIX, end);
         self.pending = Some(Pending::Open);
     }
 
@@ -334,9 +354,8 @@ impl PlainSink for PlainTree<'_> {
             .iter()
             .take_while(|b| b.is_ascii_digit())
             .count();
-        self.steps.push(Step::Start(NAG_NODE));
-        let t = self.token(NAG, start + 1 + digits);
-        self.steps.push(Step::Token(t));
+        self.start_node(NAG_NODE);
+        self.token(NAG, start + 1 + digits);
         self.pending = Some(Pending::Open);
     }
 
@@ -354,9 +373,8 @@ impl PlainSink for PlainTree<'_> {
     fn open(&mut self, at: TextSize) {
         let start = self.base + usize::from(at);
         self.before_item(start);
-        self.steps.push(Step::Start(VARIATION));
-        let t = self.token(L_PAREN, start + 1);
-        self.steps.push(Step::Token(t));
+        self.start_node(VARIATION);
+        self.token(L_PAREN, start + 1);
         self.depth += 1;
     }
 
@@ -365,9 +383,8 @@ impl PlainSink for PlainTree<'_> {
         let paren = self.base + usize::from(at) - 1;
         self.close_pending(paren);
         self.space(paren);
-        let t = self.token(R_PAREN, paren + 1);
-        self.steps.push(Step::Token(t));
-        self.steps.push(Step::Finish);
+        self.token(R_PAREN, paren + 1);
+        self.finish_node();
         self.depth -= 1;
     }
 
@@ -379,16 +396,15 @@ impl PlainSink for PlainTree<'_> {
             // The game's: the movetext (or the tag section) ends before it.
             self.close_tags();
             if self.in_movetext {
-                self.steps.push(Step::Finish);
+                self.finish_node();
                 self.in_movetext = false;
             }
             self.ended = true;
         }
         self.space(start);
-        self.steps.push(Step::Start(GAME_RESULT));
-        let t = self.token(RESULT, end);
-        self.steps.push(Step::Token(t));
-        self.steps.push(Step::Finish);
+        self.start_node(GAME_RESULT);
+        self.token(RESULT, end);
+        self.finish_node();
     }
 
     fn tag_comment(&mut self, range: TextRange, line: bool) {
@@ -408,7 +424,6 @@ pub(crate) fn children(
     let bytes = text.as_bytes();
     let mut children = Vec::new();
     let mut errors = Vec::new();
-    let mut lists: Lists = Default::default();
     let mut at = 0;
     loop {
         let start = game_start(bytes, at);
@@ -416,18 +431,16 @@ pub(crate) fn children(
         if start >= bytes.len() {
             break;
         }
-        let mut tree = PlainTree::new(bytes, start, lists);
+        let mut tree = PlainTree::new(text, start, cache);
         match read_plain(bytes, start, &mut tree) {
             Some(end) => {
                 let end = start + usize::from(end.range.len());
-                tree.finish(end);
-                let (green, kept) = tree.build(text, cache);
-                lists = kept;
-                children.push(NodeOrToken::Node(green));
+                children.push(NodeOrToken::Node(tree.finish(end)));
                 at = end;
             }
             None => {
-                lists = (tree.kinds, tree.starts, tree.steps);
+                // Not plain: what was built of it is dropped.
+                tree.builder.abandon();
                 at = grammar_games(text, start, cache, &mut children, &mut errors);
             }
         }
