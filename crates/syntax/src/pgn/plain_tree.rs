@@ -336,8 +336,10 @@ impl PlainSink for PlainTree<'_, '_> {
     fn suffix(&mut self, suffix: TextRange) {
         let (start, end) = self.absolute(suffix);
         // The move before it, opened token by token: the suffix (after white space on the
-        // line) is its.
-        if let Some(Pending::Leaf(kind)) = self.pending.take() {
+        // line) is its. (The reader tells a suffix only right after a move.)
+        let pending = self.pending.take();
+        debug_assert!(matches!(pending, Some(Pending::Leaf(SAN_MOVE))));
+        if let Some(Pending::Leaf(kind)) = pending {
             self.start_node(kind);
             self.tokens_in_node();
         }
