@@ -599,6 +599,18 @@ impl<'o> Writer<'o> {
                 self.out.push_str(self.nl);
             }
             Some(K::LINE_COMMENT) => {
+                // PDN's `%` comment never starts a line, where it would be an escape line
+                // (the model's comment gone; found by the fuzz target): it stays on its line
+                // whatever the width, and a line it would start starts with a space.
+                if text.starts_with('%') {
+                    if self.column == 0 {
+                        self.out.push(' ');
+                        self.column = 1;
+                        self.glue = true;
+                    } else {
+                        self.glue_to_line = true;
+                    }
+                }
                 self.word(text.trim_end());
                 self.newline();
             }
@@ -903,6 +915,30 @@ mod tests {
         let again =
             Document::new(Notation::Sgf, formatted.clone()).formatted(FormatOptions::default());
         assert_eq!(again, formatted, "formatting the output changes it");
+    }
+
+    /// PDN's `%` comment is never moved to the start of a line, where it would be an escape
+    /// line: not wrapped at the width, and after another line comment on a line that starts
+    /// with a space (found by the fuzz target, a long comment after a number).
+    #[test]
+    fn pdn_percent_comments_never_start_a_line() {
+        let long = "x".repeat(90);
+        check_in(
+            Notation::Pdn,
+            &format!("35%{long} 9\n"),
+            expect![[r#"
+                35 %xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx 9
+            "#]],
+        );
+        check_in(
+            Notation::Pdn,
+            "1. 32-28 %a\n %b\n19-23 1-0\n",
+            expect![[r#"
+                1. 32-28 %a
+                 %b
+                1... 19-23 1-0
+            "#]],
+        );
     }
 
     #[test]
