@@ -284,13 +284,13 @@ impl<'c> SharingBuilder<'c> {
     /// Drops what was built (a plain game that turned out not to be plain), and keeps the
     /// builder's lists with the cache for the next.
     pub(crate) fn abandon(mut self) {
-        self.parents.clear();
-        self.children.clear();
         self.give_back();
     }
 
-    /// The builder's lists (empty) back to the cache, for the next builder.
+    /// The builder's lists, emptied, back to the cache for the next builder.
     fn give_back(&mut self) {
+        self.parents.clear();
+        self.children.clear();
         self.cache.scratch = (
             std::mem::take(&mut self.parents),
             std::mem::take(&mut self.children),

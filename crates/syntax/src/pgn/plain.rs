@@ -404,9 +404,21 @@ fn only_comments_follow(bytes: &[u8], mut j: usize, cr_lines: bool) -> bool {
 /// grammar looks past trivia (past white space alone, a `)` after a mark was read as the
 /// next game's, and the grammar's game went on to it).
 fn result(bytes: &[u8], end: usize, depth: usize) -> Option<usize> {
-    let next = game_start(bytes, end);
+    let mut next = skip_space(bytes, end);
+    // (The first byte of a mark tested here, the rest apart: a call of `game_start` for
+    // each result cost the tree of TWIC 0.7% more instructions.)
+    if bytes.get(next) == Some(&0xEF) {
+        next = past_marks(bytes, next);
+    }
     let closes = bytes.get(next) == Some(&b')');
     (closes == (depth > 0)).then_some(end)
+}
+
+/// [`game_start`] from `at`, a byte that may start a byte order mark.
+#[cold]
+#[inline(never)]
+fn past_marks(bytes: &[u8], at: usize) -> usize {
+    game_start(bytes, at)
 }
 
 /// A move number at `i`: its digits to `digits_end` (as [`number_or_word`] found them: read

@@ -231,7 +231,7 @@ fn a_text_parsed_in_pieces_is_the_whole_texts_tree() {
         .iter()
         .filter(|(_, text)| text.len() <= 64 << 10)
         .flat_map(|(name, text)| {
-            with_broken_copies(text, &mut rng, 1000, b"{}()[]\" .1e4\n$%;!?*")
+            with_broken_copies(text, &mut rng, 1000, BREAKS)
                 .into_iter()
                 .skip(1)
                 .map(move |copy| (format!("{name} (broken)"), copy))
@@ -268,7 +268,7 @@ fn plain_games_trees_are_the_grammars() {
     let mut rng = kifu_testing::Lcg::new(41);
     let (mut texts_seen, mut plain_games) = (0, 0);
     for (name, text) in files_and_made_texts() {
-        let texts = with_broken_copies(&text, &mut rng, 4000, b"{}()[]\" .1e4\n$%;!?*");
+        let texts = with_broken_copies(&text, &mut rng, 4000, BREAKS);
         for text in &texts {
             let games = Games::new(text);
             plain_games += (0..games.len())
@@ -517,6 +517,11 @@ fn the_sharing_builder_makes_rowans_tree_for_every_file_and_broken_copies() {
         "{games_seen} games, {shared} nodes"
     );
 }
+
+/// The bytes the trees' tests put into broken copies: PGN's delimiters, a space, a move's
+/// and a number's bytes, a line break, and what starts a NAG, an escape, a comment, a suffix
+/// or a result.
+const BREAKS: &[u8] = b"{}()[]\" .1e4\n$%;!?*";
 
 /// `text` and two copies of it with a byte cut out or one of `inserts` put in, once for
 /// every `per` bytes and once more, at places `rng` picks.
