@@ -613,11 +613,18 @@ impl Reader {
         }
     }
 
+    /// A comment: attached at once to the move before it when nothing else waits to be
+    /// ([`Game::comment_now`]), else kept with what waits until the next move.
     #[inline]
     fn comment(&mut self, comment: Comment) {
-        let frame = self.frame();
+        let Reader { game, frames, .. } = self;
+        let frame = frames.last_mut().expect("a line is open");
         match frame.moves.last() {
-            Some(_) => frame.attached.comments.push(comment),
+            Some(&m) => {
+                if !frame.attached.is_empty() || !game.comment_now(m, comment) {
+                    frame.attached.comments.push(comment);
+                }
+            }
             None => frame.comments.push(comment),
         }
     }

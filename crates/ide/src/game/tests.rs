@@ -119,6 +119,30 @@ fn annotations_comments_and_a_variation_before_the_first_move() {
     );
 }
 
+/// A comment right after a move goes into the game's tables at once; what comes after a
+/// NAG or a variation waits for the next move. A move's runs stay whole and in text order
+/// when both happen: `{a}` at once, then the variation's own comments after it in the
+/// table, then `{d}` after the variation, which joins `{a}` at the table's end.
+#[test]
+fn comments_at_once_and_after_a_variation_stay_in_order() {
+    check(
+        Notation::Pgn,
+        "1. e4 {a} (1. d4 {b} d5 {c}) {d} $2 (1. c4 {e}) e5 {f} {g} $1 {h} 2. Nf3 {i} *",
+        expect![[r#"
+            Chess { variant: None }, Initial, first ply 0, White first
+            line 0 "e4"
+              1. e4 (White, ply 0, after start) written 1 nags [2] Brace "a" Brace "d" variations [1, 2]
+              1... e5 (Black, ply 1, after 1. e4) nags [1] Brace "f" Brace "g" Brace "h"
+              2. Nf3 (White, ply 2, after 1... e5) written 2 Brace "i"
+            line 1 "d4" in line 0, from start, replaces 1. e4
+              1. d4 (White, ply 0, after start) written 1 Brace "b"
+              1... d5 (Black, ply 1, after 1. d4) Brace "c"
+            line 2 "c4" in line 0, from start, replaces 1. e4
+              1. c4 (White, ply 0, after start) written 1 Brace "e"
+        "#]],
+    );
+}
+
 #[test]
 fn comments_on_the_result_line_are_the_last_moves() {
     // The comment after `1-0` is the game's, not a game of its own; the one on the next
