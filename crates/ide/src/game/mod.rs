@@ -662,8 +662,9 @@ impl Game {
     }
 
     /// Attaches NAGs, comments and variations to move `m` (after the comments
-    /// [`Game::comment_now`] gave it, if any). Most moves have none: that is seen where this is called (inlined), without a call; the rest
-    /// are attached by [`Game::annotate_some`].
+    /// [`Game::comment_now`] gave it, if any). Most moves have none: that is seen where
+    /// this is called (inlined), without a call; the rest are attached by
+    /// [`Game::annotate_some`].
     #[inline]
     fn annotate(&mut self, m: MoveId, nags: &[u8], comments: &[Comment], variations: &[LineId]) {
         if !(nags.is_empty() && comments.is_empty() && variations.is_empty()) {

@@ -121,8 +121,9 @@ fn annotations_comments_and_a_variation_before_the_first_move() {
 
 /// A comment right after a move goes into the game's tables at once; what comes after a
 /// NAG or a variation waits for the next move. A move's runs stay whole and in text order
-/// when both happen: `{a}` at once, then the variation's own comments after it in the
-/// table, then `{d}` after the variation, which joins `{a}` at the table's end.
+/// when both happen: `{a}` goes in at once, the variations' comments after it, and at the
+/// next move `{a}`, no longer the table's last, is copied to its end with `{d}` after it.
+/// `{f} {g}` is one run grown in place, and `{h}` (after a NAG) joins it at the next move.
 #[test]
 fn comments_at_once_and_after_a_variation_stay_in_order() {
     check(
