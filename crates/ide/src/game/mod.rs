@@ -346,14 +346,6 @@ impl Items {
     fn of<T>(self, table: &[T]) -> &[T] {
         &table[self.start as usize..self.end as usize]
     }
-
-    /// No item, at `at` of its table.
-    fn empty_at(at: usize) -> Items {
-        Items {
-            start: at as u32,
-            end: at as u32,
-        }
-    }
 }
 
 /// Appends `run` to `table` and says where it went.
@@ -703,10 +695,11 @@ impl Game {
     /// be attached to it (a reader keeps NAGs and variations, and the comments after them,
     /// until the next move, so that the runs of the moves in a variation do not cut the
     /// move's runs): a new run, or one more comment in the move's run when that run ends
-    /// the table. `false` when it cannot (the move's run is not the table's last), and
-    /// the comment waits with the rest. (Kept, each comment was copied twice and the move
-    /// given its runs at the next move: some 100 instructions a comment, 5.6% of checking
-    /// TCEC's engine games, a comment after every move.)
+    /// the table. `false` when it cannot (the move's run is not the table's last, which the
+    /// reader's one call never meets: a debug assertion), and the comment waits with the
+    /// rest. (Kept, each comment was copied twice and the move given its runs at the next
+    /// move: some 100 instructions a comment, 5.6% of checking TCEC's engine games, a
+    /// comment after every move.)
     #[inline]
     pub(super) fn comment_now(&mut self, m: MoveId, comment: Comment) -> bool {
         let id = self.moves[m.index()].annotations;
@@ -716,18 +709,24 @@ impl Game {
                 self.moves[m.index()].annotations =
                     AnnotationsId(self.annotation_table.len() as u32);
                 self.annotation_table.push(Annotations {
-                    nags: Items::empty_at(self.nag_table.len()),
+                    nags: append(&mut self.nag_table, &[]),
                     comments: Items {
                         start: end,
                         end: end + 1,
                     },
-                    variations: Items::empty_at(self.variation_table.len()),
+                    variations: append(&mut self.variation_table, &[]),
                 });
             }
-            Some(annotations) if annotations.comments.end == end => {
+            Some(annotations) => {
+                // The reader asks only when nothing waits for the move: then no comment of
+                // another move has come into the table since the move's own.
+                let ends_table = annotations.comments.end == end;
+                debug_assert!(ends_table, "a comment at once after another move's run");
+                if !ends_table {
+                    return false;
+                }
                 annotations.comments.end = end + 1;
             }
-            Some(_) => return false,
         }
         self.comment_table.push(comment);
         true
